@@ -1,0 +1,38 @@
+/**
+ * Jest settings every package shares: TypeScript through @swc/jest, and `@gestion/shared`
+ * resolved to its sources so a package's tests never need a prior build of shared.
+ * @param {string} packageDir absolute path of the package (its jest.config.cjs passes __dirname)
+ * @param {{ environment?: 'node' | 'jsdom' }} [options]
+ */
+const path = require('node:path');
+
+module.exports = function jestConfig(packageDir, options = {}) {
+  const sharedSrc = path.join(__dirname, 'shared', 'src');
+  const jsdom = options.environment === 'jsdom';
+  return {
+    rootDir: packageDir,
+    testEnvironment: jsdom ? 'jsdom' : 'node',
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    moduleNameMapper: {
+      '^@gestion/shared$': path.join(sharedSrc, 'index.ts'),
+      '^@gestion/shared/react$': path.join(sharedSrc, 'react', 'index.ts'),
+      '\\.(css|svg|png|ico)$': path.join(__dirname, 'tools', 'jest', 'file-stub.cjs'),
+    },
+    setupFilesAfterEnv: jsdom ? [path.join(__dirname, 'tools', 'jest', 'setup-dom.cjs')] : [],
+    ...(jsdom ? { testEnvironmentOptions: { customExportConditions: ['browser', 'require', 'default'] } } : {}),
+    clearMocks: true,
+  };
+};

@@ -1,0 +1,14 @@
+/**
+ * @gestion/shared — contracts used by the api, the shell and every remote. No React here: the
+ * React hooks live in `@gestion/shared/react` so the api never pulls React.
+ */
+export * from './auth/permissions';
+export * from './auth/checks';
+export * from './contracts/user';
+export * from './contracts/auth';
+export * from './errors';
+export * from './messages';
+export * from './constants';
+export * from './routing';
+export * from './runtime-config';
+export * from './api-client/http';

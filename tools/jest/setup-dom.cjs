@@ -1,0 +1,5 @@
+// react-router reads TextEncoder, which jsdom does not provide.
+const { TextEncoder, TextDecoder } = require('node:util');
+if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
+if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
+require('@testing-library/jest-dom');
