@@ -1,0 +1,155 @@
+// Issue #2 benchmarks, on SQLite, in one run:
+//  1. GET /api/auth/me with a valid token vs a bare Fastify route returning the same JSON
+//     (autocannon, 50 connections, 10 s each). Target: ratio ≥ 0.5, p99 ≤ 10 ms.
+//  2. POST /api/auth/login throughput vs bare argon2id verification with the same parameters and
+//     concurrency. Target ratio ≥ 0.85. Meanwhile /healthz p99 ≤ 50 ms (hashing never blocks
+//     the event loop).
+import autocannon from 'autocannon';
+import { machine, writeResults } from './lib/report.mjs';
+import { runScript, startApi, startScript } from './lib/processes.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ADMIN = { email: 'bench@bench.test', password: 'Bench-Clave-Segura-2026' };
+const LOGIN_CONNECTIONS = Number(process.env.BENCH_LOGIN_CONNECTIONS ?? 8);
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ duration: SECONDS, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+function summary(res) {
+  return {
+    requestsPerSecond: res.requests.average,
+    p50ms: res.latency.p50,
+    p99ms: res.latency.p99,
+    non2xx: res.non2xx,
+    errors: res.errors,
+    timeouts: res.timeouts,
+    total: res.requests.total,
+  };
+}
+
+const api = await startApi({
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  RATE_LIMIT_LOGIN: '100000000',
+});
+let bare;
+try {
+  const login = await fetch(`${api.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const { token } = await login.json();
+  const me = await (
+    await fetch(`${api.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  bare = await startScript('bare-server.mjs', '/ready', {
+    BENCH_USER_JSON: JSON.stringify(me.user),
+  });
+
+  // Warm both up (JIT, prepared statements, page cache) before measuring.
+  await cannon({ url: `${bare.url}/me`, connections: 50, duration: 2 });
+  await cannon({
+    url: `${api.url}/api/auth/me`,
+    connections: 50,
+    duration: 2,
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+  const bareMe = summary(await cannon({ url: `${bare.url}/me`, connections: 50 }));
+  const apiMe = summary(
+    await cannon({
+      url: `${api.url}/api/auth/me`,
+      connections: 50,
+      headers: { authorization: `Bearer ${token}` },
+    }),
+  );
+
+  const loginBody = JSON.stringify(ADMIN);
+  const [loginRes, healthRes] = await Promise.all([
+    cannon({
+      url: `${api.url}/api/auth/login`,
+      method: 'POST',
+      connections: LOGIN_CONNECTIONS,
+      headers: { 'content-type': 'application/json' },
+      body: loginBody,
+    }),
+    cannon({ url: `${api.url}/healthz`, connections: 1, overallRate: 50 }),
+  ]);
+  const apiLogin = summary(loginRes);
+  const healthz = summary(healthRes);
+  const argon2 = await runScript('argon2-baseline.mjs', {
+    BENCH_CONCURRENCY: String(LOGIN_CONNECTIONS),
+    BENCH_SECONDS: String(SECONDS),
+  });
+
+  const meRatio = apiMe.requestsPerSecond / bareMe.requestsPerSecond;
+  const loginRatio = apiLogin.requestsPerSecond / argon2.perSecond;
+  const json = {
+    machine: machine(),
+    seconds: SECONDS,
+    me: {
+      connections: 50,
+      bare: bareMe,
+      api: apiMe,
+      ratio: meRatio,
+      target: { ratio: 0.5, p99ms: 10 },
+    },
+    login: {
+      connections: LOGIN_CONNECTIONS,
+      api: apiLogin,
+      bareArgon2: argon2,
+      ratio: loginRatio,
+      healthzDuringLogin: healthz,
+      target: { ratio: 0.85, healthzP99ms: 50 },
+    },
+  };
+  const f = (n, d = 0) => Number(n).toFixed(d);
+  writeResults(
+    'auth',
+    json,
+    'Auth benchmarks (SQLite)',
+    [
+      ['measure', 'api', 'baseline', 'ratio', 'target', 'api p99 (ms)', 'non-2xx'],
+      [
+        'GET /api/auth/me, 50 conn',
+        `${f(apiMe.requestsPerSecond)} req/s`,
+        `${f(bareMe.requestsPerSecond)} req/s (bare Fastify)`,
+        f(meRatio, 2),
+        '≥ 0.50, p99 ≤ 10 ms',
+        f(apiMe.p99ms, 1),
+        String(apiMe.non2xx),
+      ],
+      [
+        `POST /api/auth/login, ${LOGIN_CONNECTIONS} conn`,
+        `${f(apiLogin.requestsPerSecond, 1)} req/s`,
+        `${f(argon2.perSecond, 1)} verify/s (bare argon2id)`,
+        f(loginRatio, 2),
+        '≥ 0.85',
+        f(apiLogin.p99ms, 1),
+        String(apiLogin.non2xx),
+      ],
+      [
+        'GET /healthz during the login load',
+        `${f(healthz.requestsPerSecond, 1)} req/s`,
+        '—',
+        '—',
+        'p99 ≤ 50 ms',
+        f(healthz.p99ms, 1),
+        String(healthz.non2xx),
+      ],
+    ],
+    [
+      'Both sides of each ratio ran in the same run on the same machine; servers run in their own processes, autocannon in a third.',
+      `argon2id parameters: ${JSON.stringify(argon2.params)}.`,
+      'Reproduce: `npm run build && npm run bench -w bench -- auth` (BENCH_SECONDS to change the duration).',
+    ],
+  );
+} finally {
+  await bare?.stop();
+  await api.stop();
+}

@@ -1,0 +1,11 @@
+// Browser tests of the built product. Each file starts its own api on a free port with a fresh
+// SQLite database and drives Debian's Chromium through playwright-core. Run serially: two cores.
+const base = require('../jest.base.cjs')(__dirname);
+
+module.exports = {
+  ...base,
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  globalSetup: '<rootDir>/support/global-setup.cjs',
+  testTimeout: 60_000,
+  maxWorkers: 1,
+};
