@@ -1,5 +1,5 @@
 // react-router reads TextEncoder, which jsdom does not provide.
-const { TextEncoder, TextDecoder } = require('node:util');
-if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = TextEncoder;
-if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = TextDecoder;
+const util = require('node:util');
+if (typeof globalThis.TextEncoder === 'undefined') globalThis.TextEncoder = util.TextEncoder;
+if (typeof globalThis.TextDecoder === 'undefined') globalThis.TextDecoder = util.TextDecoder;
 require('@testing-library/jest-dom');

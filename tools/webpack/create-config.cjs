@@ -1,0 +1,223 @@
+/**
+ * The one webpack configuration every frontend builds with (DESIGN.md §1, §5): the shell as the
+ * Module Federation host, each remote as a container exposing `./routes`. A package's
+ * `webpack.config.cjs` is one call:
+ *
+ *   module.exports = createConfig({ dir: __dirname, name: 'shell', host: true });
+ *   module.exports = createConfig({ dir: __dirname, name: 'remote_eventos', exposes: { './routes': './src/routes.ts' } });
+ *
+ * See tools/webpack/README.md for the options and the reasons behind each setting.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const zlib = require('node:zlib');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+/**
+ * Modules that must exist once on the page (one React, one router, one store context, one
+ * emotion cache/theme context, one i18next instance, one ShellContext). Everything else stays
+ * private to each build so it tree-shakes.
+ */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'notistack',
+  '@emotion/react',
+  '@mui/material',
+  // Per-component imports (`@mui/material/Button`) are other requests; the trailing slash shares
+  // them all, so host and remotes render with one copy and one theme.
+  '@mui/material/',
+  'i18next',
+  'react-i18next',
+  '@gestion/shared',
+  // A separate request from '@gestion/shared': without its own entry every container would bundle
+  // its own ShellContext and the remotes' useShell() would never see the shell's provider.
+  '@gestion/shared/react',
+];
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** The version range `dir`'s package.json asks for, else the installed version, else false. */
+function requiredVersionOf(pkgJson, request) {
+  const deps = { ...pkgJson.peerDependencies, ...pkgJson.devDependencies, ...pkgJson.dependencies };
+  const pkgName = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
+  if (deps[pkgName]) return deps[pkgName];
+  if (pkgName === '@gestion/shared') return readJson(path.join(ROOT, 'shared', 'package.json')).version;
+  try {
+    return readJson(require.resolve(`${pkgName}/package.json`, { paths: [ROOT] })).version;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes `build-id.json` ({buildId}) so the shell can notice a new release (DESIGN.md §5). */
+class BuildIdPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('BuildIdPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'BuildIdPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          // The compilation hash only changes when the output changes, so rebuilding the same
+          // sources never prompts users to reload for nothing.
+          const buildId = process.env.BUILD_ID || compilation.hash || String(Date.now());
+          compilation.emitAsset(
+            'build-id.json',
+            new webpack.sources.RawSource(JSON.stringify({ buildId })),
+          );
+        },
+      );
+    });
+  }
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir absolute path of the package (its webpack.config.cjs passes __dirname)
+ * @param {string} options.name Module Federation container name: 'shell', 'remote_auth', …
+ * @param {boolean} [options.host] true for the shell: an html page, an entry, publicPath '/'
+ * @param {Record<string,string>} [options.exposes] for remotes, e.g. { './routes': './src/routes.ts' }
+ * @param {string} [options.entry] entry module; the host defaults to './src/index.ts', remotes to none
+ * @param {string[]} [options.extraShared] more singletons for this package only (use sparingly)
+ * @param {(config: import('webpack').Configuration, ctx: {production: boolean}) => import('webpack').Configuration} [options.customize]
+ * @returns {(env: unknown, argv: {mode?: string}) => import('webpack').Configuration}
+ */
+function createConfig(options) {
+  const { dir, name, host = false, exposes, extraShared = [], customize } = options;
+  if (!dir || !name) throw new Error('createConfig needs { dir, name }');
+  const pkgJson = readJson(path.join(dir, 'package.json'));
+  const entry = options.entry ?? (host ? './src/index.ts' : undefined);
+
+  return (_env, argv = {}) => {
+    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    const production = mode === 'production';
+    const hashed = production ? '[name].[contenthash:10]' : '[name]';
+
+    const shared = Object.fromEntries(
+      [...SINGLETONS, ...extraShared].map((request) => [
+        request,
+        { singleton: true, eager: false, requiredVersion: requiredVersionOf(pkgJson, request) },
+      ]),
+    );
+
+    /** @type {import('webpack').Configuration} */
+    const config = {
+      mode,
+      context: dir,
+      entry: entry ? { main: entry } : {},
+      target: 'web',
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // The shell is served at '/', and deep links (/eventos/1/periodos) must still find its
+        // chunks; a remote is served wherever its manifest is, so it works its path out itself.
+        publicPath: host ? '/' : 'auto',
+        // A function for entry chunks: @module-federation/enhanced's runtime module resolves its
+        // own chunk's file name while webpack is still hashing, before [contenthash] exists, and
+        // webpack ≥ 5.111 no longer swallows that error (module-federation/core#5077). Only the
+        // directory of that name matters to it, so a hash-less name of the same shape is enough.
+        filename: production
+          ? (pathData) =>
+              pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:10].js' : '[name].js'
+          : '[name].js',
+        chunkFilename: `${hashed}.js`,
+        assetModuleFilename: production ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // `source` makes @gestion/shared resolve to its TypeScript sources (no prior build needed).
+        conditionNames: ['source', '...'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          // Some ESM packages import without extensions.
+          { test: /\.m?js$/, include: /node_modules/, resolve: { fullySpecified: false } },
+          { test: /\.(png|jpe?g|gif|svg|woff2?)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: host ? undefined : 'remoteEntry.js',
+          exposes: host ? undefined : exposes,
+          // The shell registers remotes at run time from /config.js (DESIGN.md §2), never here.
+          remotes: {},
+          shared,
+          // 'loaded-first': a remote that is down must not stop the shell's own shared modules
+          // from being used (with 'version-first' the shell waits on every remote's entry).
+          shareStrategy: 'loaded-first',
+          // Type generation fetches remote types over the network during the build.
+          dts: false,
+          // Remotes publish mf-manifest.json, which the shell's run-time config points at.
+          manifest: host ? false : { fileName: 'mf-manifest.json' },
+        }),
+        new webpack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(mode),
+        }),
+        new BuildIdPlugin(),
+      ],
+      optimization: {
+        moduleIds: production ? 'deterministic' : 'named',
+        chunkIds: production ? 'deterministic' : 'named',
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+    };
+
+    if (host) {
+      const favicon = path.join(dir, 'public', 'favicon.svg');
+      config.plugins.push(
+        new HtmlWebpackPlugin({
+          template: path.join(dir, 'public', 'index.html'),
+          // The template already loads /config.js (blocking, so it runs before these deferred
+          // bundles) — no inline script anywhere: the CSP forbids them (DESIGN.md §3).
+          inject: 'head',
+          scriptLoading: 'defer',
+          favicon: fs.existsSync(favicon) ? favicon : undefined,
+          minify: production ? { collapseWhitespace: true, removeComments: true } : false,
+        }),
+      );
+    }
+
+    if (production) {
+      const test = /\.(js|css|html|svg|json|txt)$/;
+      config.plugins.push(
+        new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test, compressionOptions: { level: 9 } }),
+        new CompressionPlugin({
+          filename: '[path][base].br',
+          algorithm: 'brotliCompress',
+          test,
+          compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+        }),
+      );
+    }
+
+    return customize ? customize(config, { production }) : config;
+  };
+}
+
+module.exports = { createConfig, SINGLETONS };
