@@ -1,0 +1,54 @@
+// Issue #3 benchmark: Lighthouse 12 (13 needs Node 22) with Debian's Chromium on /login, desktop
+// and mobile. Targets: desktop performance ≥ 95, mobile performance ≥ 90, accessibility 100.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { machine, writeResults } from './lib/report.mjs';
+import { startApi } from './lib/processes.mjs';
+
+const api = await startApi();
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+const results = {};
+try {
+  for (const [formFactor, config] of [
+    ['mobile', undefined],
+    ['desktop', desktopConfig],
+  ]) {
+    const runnerResult = await lighthouse(
+      `${api.url}/login`,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+      config,
+    );
+    const lhr = runnerResult.lhr;
+    const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+    results[formFactor] = {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue,
+      fcpMs: lhr.audits['first-contentful-paint']?.numericValue,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue,
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue,
+      failedAccessibilityAudits: Object.values(lhr.audits)
+        .filter((a) => lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id) && a.score === 0)
+        .map((a) => a.id),
+    };
+  }
+} finally {
+  await chrome.kill();
+  await api.stop();
+}
+const r = (n) => (n === undefined ? '—' : Math.round(n).toString());
+writeResults(
+  'lighthouse',
+  { machine: machine(), page: '/login', results, target: { desktopPerformance: 95, mobilePerformance: 90, accessibility: 100 } },
+  'Lighthouse on /login',
+  [
+    ['form factor', 'performance', 'accessibility', 'best practices', 'LCP ms', 'FCP ms', 'TBT ms', 'failed a11y audits'],
+    ...Object.entries(results).map(([ff, x]) => [ff, x.performance, x.accessibility, x.bestPractices, r(x.lcpMs), r(x.fcpMs), r(x.tbtMs), x.failedAccessibilityAudits.join(', ') || 'none']),
+  ],
+  ['Targets: desktop performance ≥ 95, mobile ≥ 90, accessibility 100. Lighthouse 12 with Debian Chromium, default throttling.', 'Reproduce: `npm run build && npm run bench -w bench -- lighthouse`.'],
+);
