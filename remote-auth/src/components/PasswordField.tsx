@@ -1,0 +1,60 @@
+import { useId, useState, type ChangeEventHandler, type FocusEventHandler, type Ref } from 'react';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { useAuthTexts } from '../i18n/namespace';
+
+interface PasswordFieldProps {
+  name: string;
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  inputRef: Ref<HTMLInputElement>;
+  onChange: ChangeEventHandler<HTMLInputElement>;
+  onBlur: FocusEventHandler<HTMLInputElement>;
+  error?: string | undefined;
+  helperText?: string | undefined;
+  disabled?: boolean;
+}
+
+/**
+ * A password input with a show/hide toggle. The toggle is a real button in the tab order with a
+ * label that says what it will do, so keyboard and screen-reader users can check what they typed.
+ */
+export function PasswordField({ error, helperText, inputRef, ...field }: PasswordFieldProps) {
+  const { t } = useAuthTexts();
+  const [visible, setVisible] = useState(false);
+  const inputId = useId();
+  return (
+    <TextField
+      {...field}
+      id={inputId}
+      type={visible ? 'text' : 'password'}
+      inputRef={inputRef}
+      required
+      fullWidth
+      error={Boolean(error)}
+      helperText={error ?? helperText}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
+                aria-controls={inputId}
+                aria-pressed={visible}
+                onClick={() => setVisible((v) => !v)}
+                // keep the caret in the input when the toggle is clicked with a mouse
+                onMouseDown={(event) => event.preventDefault()}
+                edge="end"
+              >
+                {visible ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import { GUARD_NAMES, isPermissionName } from '@gestion/shared';
+import routesDefault, { routes } from './routes';
+
+const byPath = (path: string) => routes.find((route) => route.path === path);
+
+describe('remote_auth routes', () => {
+  it('exports the same descriptors as default and as `routes`', () => {
+    expect(routesDefault).toBe(routes);
+    expect(routes.map((r) => r.path)).toEqual(['/login', '/register', '/configuracion']);
+  });
+
+  it('puts /login in the auth layout without guards, so a signed-in visitor can see it', () => {
+    expect(byPath('/login')).toMatchObject({
+      layout: 'auth',
+      title: { es: 'Iniciar sesión', en: 'Sign in' },
+    });
+    expect(byPath('/login')?.guards ?? []).toEqual([]);
+    expect(byPath('/login')?.nav).toBeUndefined();
+  });
+
+  it('guards /register with `guest` in the auth layout', () => {
+    expect(byPath('/register')).toMatchObject({
+      layout: 'auth',
+      guards: ['guest'],
+      title: { es: 'Crear cuenta', en: 'Create account' },
+    });
+  });
+
+  it('guards /configuracion with `auth` and lists it in the navigation', () => {
+    const route = byPath('/configuracion');
+    expect(route).toMatchObject({
+      guards: ['auth'],
+      title: { es: 'Configuración', en: 'Settings' },
+      nav: { order: 90, icon: 'configuracion' },
+    });
+    expect(route?.layout ?? 'default').toBe('default');
+    expect(route?.permission).toBeUndefined();
+  });
+
+  it('names only guards and permissions the shell knows', () => {
+    for (const route of routes) {
+      for (const guard of route.guards ?? []) expect(GUARD_NAMES).toContain(guard);
+      if (route.permission) expect(isPermissionName(route.permission)).toBe(true);
+    }
+  });
+
+  it('loads every page as a component', async () => {
+    for (const route of routes) {
+      const mod = await route.page();
+      expect(typeof mod.default).toBe('function');
+    }
+  });
+});
