@@ -35,7 +35,11 @@ export function makeUser(overrides: Partial<User> = {}): User {
     roles: [
       {
         nombre: 'usuario',
-        permisos: [{ nombre: 'eventos:ver' }, { nombre: 'periodos:ver' }, { nombre: 'informes:ver' }],
+        permisos: [
+          { nombre: 'eventos:ver' },
+          { nombre: 'periodos:ver' },
+          { nombre: 'informes:ver' },
+        ],
       },
     ],
     ...overrides,

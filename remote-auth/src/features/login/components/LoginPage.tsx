@@ -36,9 +36,11 @@ export default function LoginPage() {
   } = useForm<LoginRequest>({ defaultValues: { email: '', password: '' } });
 
   if (!ready) return <PageLoading />;
-  if (isLoggedIn && user) return <SignedInPanel user={user} redirect={searchParams.get('redirect')} />;
+  if (isLoggedIn && user)
+    return <SignedInPanel user={user} redirect={searchParams.get('redirect')} />;
   // A stored token is being checked with /api/auth/me: the form would flash and then vanish.
-  if (isAuthenticated && loading && !isSubmitting) return <PageLoading label={t('login.checking')} />;
+  if (isAuthenticated && loading && !isSubmitting)
+    return <PageLoading label={t('login.checking')} />;
 
   const onSubmit = async (body: LoginRequest) => {
     setFailed(false);

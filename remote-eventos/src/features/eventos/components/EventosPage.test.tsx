@@ -18,7 +18,9 @@ describe('EventosPage', () => {
       roles: [
         {
           nombre: 'gestor',
-          permisos: ['eventos:ver', 'eventos:crear', 'eventos:editar'].map((nombre) => ({ nombre })),
+          permisos: ['eventos:ver', 'eventos:crear', 'eventos:editar'].map((nombre) => ({
+            nombre,
+          })),
         },
       ],
     });

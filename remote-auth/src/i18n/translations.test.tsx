@@ -1,0 +1,43 @@
+import { act, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import LoginPage from '../features/login/components/LoginPage';
+import { renderPage } from '../testing/render';
+import en from './en.json';
+import es from './es.json';
+import { NAMESPACE } from './namespace';
+
+/** Every leaf key of a translation bundle, as `a.b.c`. */
+function keysOf(bundle: object, prefix = ''): string[] {
+  return Object.entries(bundle).flatMap(([key, value]) =>
+    value && typeof value === 'object'
+      ? keysOf(value as object, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+}
+
+describe('remote-auth translations', () => {
+  afterEach(async () => {
+    await act(() => i18next.changeLanguage('es'));
+  });
+
+  it('has the same keys in Spanish and English', () => {
+    expect(keysOf(en).sort()).toEqual(keysOf(es).sort());
+  });
+
+  it('loads the bundle with the page when the shell does not have it yet', async () => {
+    i18next.removeResourceBundle('es', NAMESPACE);
+    renderPage(<LoginPage />, { url: '/login' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' }),
+    ).toBeInTheDocument();
+    expect(i18next.hasResourceBundle('es', NAMESPACE)).toBe(true);
+  });
+
+  it('speaks English when the shell switches language', async () => {
+    await act(() => i18next.changeLanguage('en'));
+    renderPage(<LoginPage />, { url: '/login' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Show password' })).toBeInTheDocument();
+  });
+});

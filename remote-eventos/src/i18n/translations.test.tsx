@@ -1,0 +1,40 @@
+import { act, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import EventosPage from '../features/eventos/components/EventosPage';
+import { makeUser, renderPage, signedIn } from '../testing/render';
+import en from './en.json';
+import es from './es.json';
+import { NAMESPACE } from './namespace';
+
+/** Every leaf key of a translation bundle, as `a.b.c`. */
+function keysOf(bundle: object, prefix = ''): string[] {
+  return Object.entries(bundle).flatMap(([key, value]) =>
+    value && typeof value === 'object'
+      ? keysOf(value as object, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+}
+
+describe('remote-eventos translations', () => {
+  afterEach(async () => {
+    await act(() => i18next.changeLanguage('es'));
+  });
+
+  it('has the same keys in Spanish and English', () => {
+    expect(keysOf(en).sort()).toEqual(keysOf(es).sort());
+  });
+
+  it('loads the bundle with the page when the shell does not have it yet', async () => {
+    i18next.removeResourceBundle('es', NAMESPACE);
+    renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(makeUser()) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Eventos' })).toBeInTheDocument();
+  });
+
+  it('speaks English when the shell switches language', async () => {
+    await act(() => i18next.changeLanguage('en'));
+    renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(makeUser()) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Events' })).toBeInTheDocument();
+    expect(screen.getByText('Your permission: eventos:ver')).toBeInTheDocument();
+    expect(screen.getByText('Create events: no')).toBeInTheDocument();
+  });
+});
