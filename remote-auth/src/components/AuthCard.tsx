@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
@@ -10,27 +9,24 @@ interface AuthCardProps {
   children: ReactNode;
 }
 
-/** The card the sign-in and registration pages sit in, inside the shell's `auth` layout. */
+/**
+ * The content of the sign-in and registration pages. The shell's `auth` layout already draws the
+ * centred card around it, so this is only the heading and a vertical rhythm, not a second card.
+ */
 export function AuthCard({ heading, intro, children }: AuthCardProps) {
   return (
-    <Paper
-      component="section"
-      variant="outlined"
-      sx={{ width: '100%', maxWidth: 440, mx: 'auto', p: { xs: 3, sm: 4 } }}
-    >
-      <Stack spacing={3}>
-        <Stack spacing={1}>
-          <Typography variant="h5" component="h1">
-            {heading}
+    <Stack component="section" spacing={3} aria-labelledby="auth-heading">
+      <Stack spacing={1}>
+        <Typography id="auth-heading" variant="h5" component="h1">
+          {heading}
+        </Typography>
+        {intro && (
+          <Typography variant="body2" color="text.secondary">
+            {intro}
           </Typography>
-          {intro && (
-            <Typography variant="body2" color="text.secondary">
-              {intro}
-            </Typography>
-          )}
-        </Stack>
-        {children}
+        )}
       </Stack>
-    </Paper>
+      {children}
+    </Stack>
   );
 }

@@ -16,12 +16,16 @@ import en from '../i18n/en.json';
 import es from '../i18n/es.json';
 
 if (!i18next.isInitialized) {
-  // Resources given up front make init synchronous; escaping stays on, as in the shell.
+  // The shell's settings (shell/src/app/i18n.ts): bundles given up front make init synchronous,
+  // and remotes add theirs later. Unlike the shell, escaping stays on: a page interpolating a
+  // user's name must opt out itself, so it renders right whatever the host decides.
   void i18next.use(initReactI18next).init({
     lng: 'es',
     fallbackLng: 'es',
-    showSupportNotice: false,
+    supportedLngs: ['es', 'en'],
+    partialBundledLanguages: true,
     resources: { es: { [NAMESPACE]: es }, en: { [NAMESPACE]: en } },
+    showSupportNotice: false,
   });
 }
 
