@@ -19,8 +19,9 @@ interface PasswordFieldProps {
 }
 
 /**
- * A password input with a show/hide toggle. The toggle is a real button in the tab order with a
- * label that says what it will do, so keyboard and screen-reader users can check what they typed.
+ * A password input with a show/hide toggle. The toggle is a real button in the tab order whose
+ * label says what it will do next ('Mostrar contraseña' / 'Ocultar contraseña'); with a changing
+ * label it must not also be `aria-pressed`, or a screen reader announces both states at once.
  */
 export function PasswordField({ error, helperText, inputRef, ...field }: PasswordFieldProps) {
   const { t } = useAuthTexts();
@@ -43,7 +44,6 @@ export function PasswordField({ error, helperText, inputRef, ...field }: Passwor
               <IconButton
                 aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
                 aria-controls={inputId}
-                aria-pressed={visible}
                 onClick={() => setVisible((v) => !v)}
                 // keep the caret in the input when the toggle is clicked with a mouse
                 onMouseDown={(event) => event.preventDefault()}
