@@ -1,4 +1,38 @@
+/**
+ * Starts the shell: i18n, the store (with the stored token, checked against /api/auth/me),
+ * the remotes from the run-time configuration, and React.
+ */
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { getRuntimeConfig } from '@gestion/shared';
+import { ShellApp } from './app/App';
+import { initI18n } from './app/i18n';
+import { createNavigator } from './app/navigator';
+import { AppProviders } from './app/providers';
+import { makeStore } from './app/store';
+import { authInitialState } from './features/auth/auth-slice';
+import { fetchUser } from './features/auth/auth-thunks';
+import { readStoredToken } from './features/auth/token-storage';
+import { initFederation, loadRemoteRoutes } from './features/remotes/federation';
+
+const config = getRuntimeConfig();
+initI18n();
+initFederation(config.remotes);
+
+const navigator = createNavigator();
+const store = makeStore({ auth: authInitialState(readStoredToken()) }, { navigator, config: () => config });
+void store.dispatch(fetchUser());
 
 const container = document.getElementById('root');
-if (container) createRoot(container).render(<p>Gestión de usuarios</p>);
+if (!container) throw new Error('Falta el elemento #root en index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders store={store}>
+      <BrowserRouter>
+        <ShellApp config={config} navigator={navigator} loadRoutes={loadRemoteRoutes} />
+      </BrowserRouter>
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,129 @@
+/**
+ * The shell's routes: its own pages plus every remote's `./routes`, each mounted in its layout
+ * (SPEC §2: default 'default'; 'mobile' for default pages below 600 px), inside an error
+ * boundary and Suspense, behind its guards. Paths of a remote still loading wait; paths of a
+ * remote that failed show "Módulo no disponible" with a retry; anything else is a 404.
+ */
+import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { DEFAULT_LAYOUT, LAYOUTS, type LayoutName, type RemoteConfig } from '@gestion/shared';
+import type { PageRoute } from '@gestion/shared/react';
+import { PageLoading } from '../components/PageLoading';
+import { RouteErrorBoundary } from '../features/errors/RouteErrorBoundary';
+import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { RouteGuards } from '../features/guards/RouteGuards';
+import { RemoteUnavailable } from '../features/remotes/RemoteUnavailable';
+import { useRemoteRoutes, type LoadRemoteRoutes } from '../features/remotes/use-remote-routes';
+import { AppRoutesContext } from './app-routes';
+import { useDocumentTitle } from './document-title';
+import { useLocale } from './i18n';
+import { AuthLayout } from './layouts/AuthLayout';
+import { DefaultLayout } from './layouts/DefaultLayout';
+import { MobileLayout } from './layouts/MobileLayout';
+import { shellRoutes } from './shell-routes';
+
+const LAYOUT_COMPONENTS: Record<LayoutName, ComponentType<{ children: ReactNode }>> = {
+  auth: AuthLayout,
+  default: DefaultLayout,
+  mobile: MobileLayout,
+};
+
+/** One layout around the routes that ask for it; the page inside a boundary and Suspense. */
+export function LayoutFrame({ layout }: { layout: LayoutName }) {
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const Layout = LAYOUT_COMPONENTS[layout === 'default' && narrow ? 'mobile' : layout];
+  const { pathname } = useLocation();
+  return (
+    <Layout>
+      <RouteErrorBoundary key={pathname}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+    </Layout>
+  );
+}
+
+const lazyPages = new WeakMap<PageRoute, LazyExoticComponent<ComponentType>>();
+
+function pageOf(route: PageRoute): LazyExoticComponent<ComponentType> {
+  let page = lazyPages.get(route);
+  if (!page) {
+    page = lazy(route.page);
+    lazyPages.set(route, page);
+  }
+  return page;
+}
+
+/** A page: its title (SPEC §2: just the page's title), its guards, its lazy chunk. */
+export function RoutePage({ route }: { route: PageRoute }) {
+  const locale = useLocale();
+  useDocumentTitle(route.title[locale] ?? route.title.es);
+  const Page = pageOf(route);
+  return (
+    <RouteGuards route={route}>
+      <Page />
+    </RouteGuards>
+  );
+}
+
+/**
+ * The router pattern of a descriptor: a static path with no deeper routes also takes what is
+ * below it (`/configuracion/*`) so a remote may route inside its page.
+ */
+export function routePattern(route: PageRoute, all: readonly PageRoute[]): string {
+  const { path } = route;
+  if (path === '/' || path.includes(':') || path.endsWith('*')) return path;
+  const hasDeeper = all.some((r) => r !== route && r.path.startsWith(`${path}/`));
+  return hasDeeper ? path : `${path}/*`;
+}
+
+export interface AppRoutesProps {
+  remotes: readonly RemoteConfig[];
+  loadRoutes: LoadRemoteRoutes;
+}
+
+export function AppRoutes({ remotes, loadRoutes }: AppRoutesProps) {
+  const { statuses, retry } = useRemoteRoutes(remotes, loadRoutes);
+  const routes = useMemo(
+    () => [...shellRoutes, ...statuses.flatMap((s) => (s.state === 'ready' ? s.routes : []))],
+    [statuses],
+  );
+  const loading = statuses.filter((s) => s.state === 'loading');
+  const failed = statuses.filter((s) => s.state === 'failed');
+
+  return (
+    <AppRoutesContext.Provider value={routes}>
+      <Routes>
+        {LAYOUTS.map((layout) => (
+          <Route key={layout} element={<LayoutFrame layout={layout} />}>
+            {routes
+              .filter((r) => (r.layout ?? DEFAULT_LAYOUT) === layout)
+              .map((r) => (
+                <Route key={`${layout}:${r.path}`} path={routePattern(r, routes)} element={<RoutePage route={r} />} />
+              ))}
+            {layout === DEFAULT_LAYOUT &&
+              failed.flatMap((s) =>
+                s.remote.prefixes.map((prefix) => (
+                  <Route
+                    key={`failed:${prefix}`}
+                    path={`${prefix}/*`}
+                    element={<RemoteUnavailable onRetry={() => retry(s.remote.name)} />}
+                  />
+                )),
+              )}
+            {layout === DEFAULT_LAYOUT && <Route path="*" element={<NotFoundPage />} />}
+          </Route>
+        ))}
+        {/* Still loading: no layout yet (it may be 'auth' or 'default'), just the spinner. */}
+        {loading.flatMap((s) =>
+          s.remote.prefixes.map((prefix) => (
+            <Route key={`loading:${prefix}`} path={`${prefix}/*`} element={<PageLoading />} />
+          )),
+        )}
+      </Routes>
+    </AppRoutesContext.Provider>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The auth flows of SPEC §4 and their messages (SPEC §8). The calls go through shared's
+ * `requestJson`, which turns the server's error body into an `ApiError` carrying the server's
+ * Spanish message, or the default given here when there is none (SPEC §5).
+ */
+import {
+  ApiError,
+  MESSAGES,
+  isSafeRedirect,
+  paths,
+  type LoginRequest,
+  type LoginResponse,
+  type MeResponse,
+  type RegisterRequest,
+  type RegisterResponse,
+  requestJson,
+} from '@gestion/shared';
+import { baseApi } from '@gestion/shared/react';
+import type { AppThunk } from '../../app/store';
+import { alertAdded } from '../alerts/alerts-slice';
+import {
+  authRequestFailed,
+  authRequestStarted,
+  loggedIn,
+  loggedOut,
+  registered,
+  userLoaded,
+} from './auth-slice';
+import { clearStoredToken, storeToken } from './token-storage';
+
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.message ? error.message : fallback;
+
+/**
+ * POST /api/auth/login. Success: token and user, 'Bienvenido de nuevo', then the same-origin
+ * `redirect` or `/`. Failure: `error` is the server's message, else 'Error al iniciar sesión'.
+ * @returns whether the visitor is now signed in.
+ */
+export const login =
+  (body: LoginRequest, redirect?: string | null): AppThunk<Promise<boolean>> =>
+  async (dispatch, _getState, { navigator, config }) => {
+    dispatch(authRequestStarted());
+    try {
+      const res = await requestJson<LoginResponse>(config().apiBaseUrl, '/api/auth/login', {
+        method: 'POST',
+        body,
+        fallbackMessage: MESSAGES.loginError,
+      });
+      storeToken(res.token);
+      dispatch(loggedIn({ token: res.token, user: res.user }));
+      dispatch(alertAdded({ message: MESSAGES.loginSuccess, type: 'success' }));
+      navigator.navigate(isSafeRedirect(redirect) ? redirect : paths.home(), { replace: true });
+      return true;
+    } catch (error) {
+      dispatch(authRequestFailed(messageOf(error, MESSAGES.loginError)));
+      return false;
+    }
+  };
+
+/**
+ * POST /api/auth/register. Success: token and user, 'Cuenta creada correctamente', then
+ * `/login` (SPEC §4). Failure: the server's message, else 'Error al registrarse'.
+ */
+export const register =
+  (body: RegisterRequest): AppThunk<Promise<boolean>> =>
+  async (dispatch, _getState, { navigator, config }) => {
+    dispatch(authRequestStarted());
+    try {
+      const res = await requestJson<RegisterResponse>(config().apiBaseUrl, '/api/auth/register', {
+        method: 'POST',
+        body,
+        fallbackMessage: MESSAGES.registerError,
+      });
+      storeToken(res.token);
+      dispatch(registered({ token: res.token, user: res.user }));
+      dispatch(alertAdded({ message: MESSAGES.registerSuccess, type: 'success' }));
+      navigator.navigate(paths.login());
+      return true;
+    } catch (error) {
+      dispatch(authRequestFailed(messageOf(error, MESSAGES.registerError)));
+      return false;
+    }
+  };
+
+/**
+ * Signs out (SPEC §4): revokes the session on the server when it can, and whatever that call
+ * does, clears token, user, error and loading, shows 'Sesión cerrada' and goes to `/login`
+ * replacing the history entry (Back must not return into the app).
+ * @param options.error an error to show first (the reason the shell is signing the user out).
+ */
+export const logout =
+  (options: { error?: string } = {}): AppThunk<Promise<void>> =>
+  async (dispatch, getState, { navigator, config }) => {
+    const { token } = getState().auth;
+    let failed = false;
+    if (token) {
+      try {
+        await requestJson<void>(config().apiBaseUrl, '/api/auth/logout', {
+          method: 'POST',
+          token,
+          fallbackMessage: MESSAGES.logoutError,
+        });
+      } catch (error) {
+        // 401: the server had already ended this session — signing out still succeeded.
+        failed = !(error instanceof ApiError && error.status === 401);
+      }
+    }
+    clearStoredToken();
+    dispatch(loggedOut());
+    dispatch(baseApi.util.resetApiState());
+    if (options.error) dispatch(alertAdded({ message: options.error, type: 'error' }));
+    // When the shell signs the user out for a reason, that reason is the one message worth showing.
+    if (failed && !options.error) dispatch(alertAdded({ message: MESSAGES.logoutError, type: 'error' }));
+    dispatch(alertAdded({ message: MESSAGES.logoutInfo, type: 'info' }));
+    navigator.navigate(paths.login(), { replace: true });
+  };
+
+/**
+ * At start, checks a stored token with GET /api/auth/me (SPEC §4, §5): a failed call logs out
+ * with 'Error al obtener datos del usuario'; a user without roles with 'Datos de usuario
+ * inválidos'.
+ */
+export const fetchUser =
+  (): AppThunk<Promise<void>> =>
+  async (dispatch, getState, { config }) => {
+    const { token } = getState().auth;
+    if (!token) return;
+    dispatch(authRequestStarted());
+    let user: MeResponse['user'] | undefined;
+    try {
+      const res = await requestJson<MeResponse | undefined>(config().apiBaseUrl, '/api/auth/me', {
+        token,
+        fallbackMessage: MESSAGES.userFetchError,
+      });
+      user = res?.user;
+    } catch {
+      await dispatch(logout({ error: MESSAGES.userFetchError }));
+      return;
+    }
+    if (getState().auth.token !== token) return; // signed out or in again meanwhile
+    if (!user || !Array.isArray(user.roles) || user.roles.length === 0) {
+      await dispatch(logout({ error: MESSAGES.invalidUserData }));
+      return;
+    }
+    dispatch(userLoaded(user));
+  };
