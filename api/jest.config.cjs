@@ -1,0 +1,12 @@
+// api tests talk to real databases (SQLite always, PostgreSQL when TEST_DATABASE_URL is set);
+// each test file owns its database (a temp file or a random PostgreSQL schema), so workers run
+// in parallel safely. Timeouts are generous because argon2id at OWASP cost is deliberately slow.
+const base = require('../jest.base.cjs')(__dirname);
+
+module.exports = {
+  ...base,
+  // light-my-request (Fastify's inject) requires cookie@2, which ships ESM only; Node ≥ 20.19
+  // loads it natively, Jest's module system needs it compiled to CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
+  testTimeout: 30_000,
+};

@@ -1,0 +1,142 @@
+/**
+ * Opens the database chosen by `DATABASE_URL` (DESIGN.md §2) and runs the migrations:
+ * SQLite through better-sqlite3 (one connection: WAL, foreign keys, busy timeout) or PostgreSQL
+ * through a `pg` Pool (optionally confined to one schema through `search_path`).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+import type { Database } from './database';
+import { migrationProvider, type Dialect } from './migrations/index';
+
+/** The raw driver under Kysely, for the one hot-path query that bypasses the query builder. */
+export type RawDriver =
+  | { kind: 'sqlite'; sqlite: SqliteDatabase.Database }
+  | { kind: 'postgres'; pool: pg.Pool };
+
+/** An open database: Kysely for everything, the raw driver for the session lookup. */
+export interface DatabaseHandle {
+  dialect: Dialect;
+  db: Kysely<Database>;
+  raw: RawDriver;
+  /** Closes the Kysely instance and with it the connection/pool. Idempotent. */
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+/**
+ * int8 (`bigint`, and `count(*)`) comes back from `pg` as a string; our epoch-millisecond
+ * timestamps and counts fit in a double, so read them as numbers (exact up to 2^53).
+ */
+function parseInt8(value: string): number {
+  return Number(value);
+}
+
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
+    oid === INT8_OID && format !== 'binary'
+      ? parseInt8
+      : (pg.types.getTypeParser(oid, format ?? 'text') as unknown)) as typeof pg.types.getTypeParser,
+};
+
+function openSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // WAL: readers never block the writer; NORMAL is durable across application crashes in WAL
+  // mode; busy_timeout waits instead of failing when another process holds the write lock.
+  if (file !== ':memory:') sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  let closed = false;
+  return {
+    dialect: 'sqlite',
+    db,
+    raw: { kind: 'sqlite', sqlite },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: pgTypes,
+    // search_path per connection, set by the server at connect time, so no query can run
+    // before it is in place.
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    dialect: 'postgres',
+    db,
+    raw: { kind: 'postgres', pool },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * Opens the database and brings its schema to the latest migration.
+ * @throws when the database cannot be reached or a migration fails.
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  const handle = config.kind === 'sqlite' ? openSqlite(config.path) : openPostgres(config.url, config.schema);
+  try {
+    if (config.kind === 'postgres' && config.schema) {
+      try {
+        await sql`create schema if not exists ${sql.id(config.schema)}`.execute(handle.db);
+      } catch (err) {
+        // Two replicas creating the schema at once: the loser sees a duplicate; fine.
+        const code = (err as { code?: string }).code;
+        if (code !== '23505' && code !== '42P06') throw err;
+      }
+    }
+    let schema: string | undefined;
+    if (config.kind === 'postgres') {
+      const { rows } = await sql<{ s: string }>`select current_schema() as s`.execute(handle.db);
+      schema = rows[0]?.s ?? config.schema;
+    }
+    await migrate(handle, schema);
+    return handle;
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}
+
+/**
+ * Runs every pending migration (PostgreSQL: under Kysely's advisory lock, so replicas agree).
+ * `schema` names where Kysely keeps its bookkeeping tables: its existence check looks across
+ * all schemas, so without it a `kysely_migration` table in another schema would fool it.
+ */
+export async function migrate(handle: DatabaseHandle, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: migrationProvider(handle.dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
+  }
+}
+
+/** A trivial query: resolves when the database answers (for /readyz). */
+export async function ping(handle: DatabaseHandle): Promise<void> {
+  await sql`select 1`.execute(handle.db);
+}

@@ -1,0 +1,105 @@
+/**
+ * Kysely table types. Domain nouns are Spanish (DESIGN.md §3). Every timestamp is an integer
+ * epoch in milliseconds (`bigint` in PostgreSQL, read back as a JS number); booleans are
+ * stored as 0/1 integers so one set of migrations and one set of queries serve both dialects
+ * (better-sqlite3 cannot bind JS booleans).
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Epoch milliseconds. */
+export type EpochMs = number;
+/** 0 or 1. */
+export type Flag = 0 | 1;
+
+export interface UsuariosTable {
+  id: Generated<number>;
+  /** Normalised: trimmed, lowercase; unique. */
+  email: string;
+  nombre: string;
+  /** argon2id PHC string; never leaves the api. */
+  password_hash: string;
+  activo: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Optimistic-lock counter (DESIGN.md §3), starts at 1. */
+  version: ColumnType<number, number | undefined, number>;
+  creado_en: EpochMs;
+  actualizado_en: EpochMs;
+  /** Last successful sign-in; null until the first one. */
+  ultimo_acceso: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  nombre: string;
+  descripcion: string;
+  version: ColumnType<number, number | undefined, number>;
+  creado_en: EpochMs;
+}
+
+export interface PermisosTable {
+  id: Generated<number>;
+  /** `recurso:accion`, from the shared catalogue. */
+  nombre: string;
+  descripcion: string;
+  /** The resource part, for grouping in the role editor. */
+  grupo: string;
+}
+
+export interface RolPermisosTable {
+  rol_id: number;
+  permiso_id: number;
+}
+
+export interface UsuarioRolesTable {
+  usuario_id: number;
+  rol_id: number;
+}
+
+export interface SesionesTable {
+  id: Generated<number>;
+  /** Hex SHA-256 of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  usuario_id: number;
+  creada_en: EpochMs;
+  /** Last use, slid at most once a minute (see the auth plugin). */
+  ultimo_uso: EpochMs;
+  /** Absolute expiry: creada_en + SESSION_MAX_HOURS. */
+  expira_en: EpochMs;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface AuditoriaTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_email: string | null;
+  /** Dotted action name, e.g. `auth.login`, `auth.login_fallido`. */
+  accion: string;
+  objetivo_tipo: string | null;
+  objetivo_id: string | null;
+  /** JSON text, or null. */
+  cambios: string | null;
+  ip: string | null;
+  creado_en: EpochMs;
+}
+
+export interface AjustesTable {
+  clave: string;
+  /** JSON text. */
+  valor: string;
+}
+
+export interface Database {
+  usuarios: UsuariosTable;
+  roles: RolesTable;
+  permisos: PermisosTable;
+  rol_permisos: RolPermisosTable;
+  usuario_roles: UsuarioRolesTable;
+  sesiones: SesionesTable;
+  auditoria: AuditoriaTable;
+  ajustes: AjustesTable;
+}
+
+export type UsuarioRow = Selectable<UsuariosTable>;
+export type NewUsuario = Insertable<UsuariosTable>;
+export type SesionRow = Selectable<SesionesTable>;
+export type AuditoriaRow = Selectable<AuditoriaTable>;

@@ -1,0 +1,21 @@
+/**
+ * The migrations, in code (an object of named migrations) so they run the same from `src`
+ * under Jest and from `dist` in production. One set for both dialects: the only difference is
+ * how an auto-increment id is spelt, handled by `idColumn`.
+ */
+import type { Migration, MigrationProvider } from 'kysely';
+import { initial } from './0001-initial';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** Every migration, keyed by name; names sort in the order they must run. */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001-initial': initial(dialect),
+  };
+}
+
+/** A Kysely `MigrationProvider` over `migrations(dialect)`. */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return { getMigrations: () => Promise.resolve(migrations(dialect)) };
+}

@@ -1,0 +1,46 @@
+/**
+ * Settings (`ajustes`): JSON values under a key. The auth area owns `registro_abierto`
+ * (boolean) and `rol_por_defecto` (role nombre); /configuracion edits them.
+ */
+import { DEFAULT_ROLE } from '@gestion/shared';
+import type { Db } from './usuarios-repository';
+
+/** Known settings and their types. */
+export interface Ajustes {
+  registro_abierto: boolean;
+  rol_por_defecto: string;
+}
+
+/** Defaults written on first start (insert-if-missing). */
+export const DEFAULT_AJUSTES: Ajustes = { registro_abierto: true, rol_por_defecto: DEFAULT_ROLE };
+
+/** The stored value, or the default when missing or unparsable. */
+export async function getAjuste<K extends keyof Ajustes>(db: Db, clave: K): Promise<Ajustes[K]> {
+  const row = await db.selectFrom('ajustes').select('valor').where('clave', '=', clave).executeTakeFirst();
+  if (!row) return DEFAULT_AJUSTES[clave];
+  try {
+    const value = JSON.parse(row.valor) as unknown;
+    return typeof value === typeof DEFAULT_AJUSTES[clave] ? (value as Ajustes[K]) : DEFAULT_AJUSTES[clave];
+  } catch {
+    return DEFAULT_AJUSTES[clave];
+  }
+}
+
+/** Writes a setting (insert or update). */
+export async function setAjuste<K extends keyof Ajustes>(db: Db, clave: K, valor: Ajustes[K]): Promise<void> {
+  const json = JSON.stringify(valor);
+  await db
+    .insertInto('ajustes')
+    .values({ clave, valor: json })
+    .onConflict((oc) => oc.column('clave').doUpdateSet({ valor: json }))
+    .execute();
+}
+
+/** Inserts the default of every setting that is missing; never overwrites. */
+export async function seedAjustes(db: Db): Promise<void> {
+  await db
+    .insertInto('ajustes')
+    .values(Object.entries(DEFAULT_AJUSTES).map(([clave, v]) => ({ clave, valor: JSON.stringify(v) })))
+    .onConflict((oc) => oc.column('clave').doNothing())
+    .execute();
+}

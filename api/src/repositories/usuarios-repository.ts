@@ -1,0 +1,149 @@
+/**
+ * Users and their roles: plain functions over a Kysely instance or transaction (STYLE.md).
+ * E-mails passed in must already be normalised (`normalizeEmail`).
+ */
+import { ADMIN_ROLE, ALL_PERMISSIONS, type Role, type User } from '@gestion/shared';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/database';
+
+/** A Kysely instance or an open transaction. */
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** What sign-in needs: the user and its hash (the hash never leaves the api). */
+export interface Credentials {
+  id: number;
+  email: string;
+  activo: boolean;
+  password_hash: string;
+}
+
+/** The user row for a sign-in attempt, or undefined for an unknown e-mail. */
+export async function findCredentialsByEmail(db: Db, email: string): Promise<Credentials | undefined> {
+  const row = await db
+    .selectFrom('usuarios')
+    .select(['id', 'email', 'activo', 'password_hash'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row && { ...row, activo: row.activo === 1 };
+}
+
+/** True when an account already uses this e-mail. */
+export async function emailExists(db: Db, email: string): Promise<boolean> {
+  const row = await db.selectFrom('usuarios').select('id').where('email', '=', email).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Inserts a user and returns its id.
+ * @throws the driver's unique-constraint error when the e-mail is taken (see `isUniqueViolation`).
+ */
+export async function insertUsuario(
+  db: Db,
+  u: { email: string; nombre: string; passwordHash: string; activo?: boolean; now: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('usuarios')
+    .values({
+      email: u.email,
+      nombre: u.nombre,
+      password_hash: u.passwordHash,
+      activo: u.activo === false ? 0 : 1,
+      version: 1,
+      creado_en: u.now,
+      actualizado_en: u.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Gives the user the role called `rolNombre`; false when no such role exists. Idempotent. */
+export async function assignRoleByName(db: Db, usuarioId: number, rolNombre: string): Promise<boolean> {
+  const rol = await db.selectFrom('roles').select('id').where('nombre', '=', rolNombre).executeTakeFirst();
+  if (!rol) return false;
+  await db
+    .insertInto('usuario_roles')
+    .values({ usuario_id: usuarioId, rol_id: rol.id })
+    .onConflict((oc) => oc.columns(['usuario_id', 'rol_id']).doNothing())
+    .execute();
+  return true;
+}
+
+/** Records a successful sign-in time. */
+export async function touchLastAccess(db: Db, usuarioId: number, now: number): Promise<void> {
+  await db.updateTable('usuarios').set({ ultimo_acceso: now }).where('id', '=', usuarioId).execute();
+}
+
+/** Sets `activo` and bumps `version` (used by tests here; by user management later). */
+export async function setActivo(db: Db, usuarioId: number, activo: boolean, now: number): Promise<void> {
+  await db
+    .updateTable('usuarios')
+    .set((eb) => ({ activo: activo ? 1 : 0, actualizado_en: now, version: eb('version', '+', 1) }))
+    .where('id', '=', usuarioId)
+    .execute();
+}
+
+/** True when at least one user holds the `admin` role. */
+export async function adminExists(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('usuario_roles')
+    .innerJoin('roles', 'roles.id', 'usuario_roles.rol_id')
+    .select('usuario_roles.usuario_id')
+    .where('roles.nombre', '=', ADMIN_ROLE)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** One row of the user → roles → permisos join (one per permission, or per role without any). */
+export interface UserRoleRow {
+  id: number;
+  email: string;
+  nombre: string;
+  activo: number;
+  rol: string | null;
+  permiso: string | null;
+}
+
+/**
+ * The admin role has no rows in rol_permisos (it holds everything implicitly, SPEC §6). The
+ * api lists the whole catalogue for it anyway, so a client that only reads `permisos` sees the
+ * truth too; `hasPermission` answers the same either way.
+ */
+const ADMIN_PERMISOS: Role['permisos'] = ALL_PERMISSIONS.map((nombre) => ({ nombre }));
+
+/**
+ * Folds join rows (ordered by role) into the api's `User` (DESIGN.md §3). Exactly
+ * `{id, email, nombre, activo, roles: [{nombre, permisos: [{nombre}]}]}`.
+ */
+export function foldUser(rows: readonly UserRoleRow[]): User | undefined {
+  const first = rows[0];
+  if (!first) return undefined;
+  const roles: Role[] = [];
+  let current: Role | undefined;
+  for (const r of rows) {
+    if (r.rol === null) continue;
+    if (!current || current.nombre !== r.rol) {
+      current = { nombre: r.rol, permisos: r.rol === ADMIN_ROLE ? ADMIN_PERMISOS : [] };
+      roles.push(current);
+    }
+    if (r.permiso !== null && r.rol !== ADMIN_ROLE) current.permisos.push({ nombre: r.permiso });
+  }
+  return { id: first.id, email: first.email, nombre: first.nombre, activo: first.activo === 1, roles };
+}
+
+/** The user with roles and permissions, or undefined. */
+export async function findUserWithRoles(db: Db, usuarioId: number): Promise<User | undefined> {
+  const rows = await db
+    .selectFrom('usuarios as u')
+    .leftJoin('usuario_roles as ur', 'ur.usuario_id', 'u.id')
+    .leftJoin('roles as r', 'r.id', 'ur.rol_id')
+    .leftJoin('rol_permisos as rp', 'rp.rol_id', 'r.id')
+    .leftJoin('permisos as p', 'p.id', 'rp.permiso_id')
+    .select(['u.id', 'u.email', 'u.nombre', 'u.activo', 'r.nombre as rol', 'p.nombre as permiso'])
+    .where('u.id', '=', usuarioId)
+    .orderBy('r.nombre')
+    .orderBy('p.nombre')
+    .execute();
+  return foldUser(rows);
+}

@@ -1,0 +1,102 @@
+/**
+ * /api/auth (SPEC §7, DESIGN.md §3). Handlers stay thin: schema, guard, one service call,
+ * reply. Response schemas are the shared contracts, so serialisation is fast and no field
+ * beyond them (password_hash, version…) can ever leak.
+ */
+import {
+  ApiErrorBodySchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  MeResponseSchema,
+  MESSAGES,
+  RegisterRequestSchema,
+  RegisterResponseSchema,
+} from '@gestion/shared';
+import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { RequestMeta } from '../../../services/auth-service';
+import { createAuthService } from '../../../services/auth-service';
+
+function meta(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
+const bearer = [{ bearer: [] }];
+
+const authRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
+  const service = createAuthService({
+    db: app.db,
+    hasher: app.passwords,
+    lockout: app.lockout,
+    now: app.now,
+    sessionMaxMs: app.config.sessionMaxHours * 3_600_000,
+    warn: (obj, msg) => app.log.warn(obj, msg),
+  });
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Iniciar sesión',
+        body: LoginRequestSchema,
+        response: { 200: LoginResponseSchema, ...errors(400, 401, 429) },
+      },
+      config: { rateLimit: { max: app.config.rateLimitLogin, timeWindow: 60_000 } },
+    },
+    async (request) => service.login(request.body, meta(request)),
+  );
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Crear una cuenta',
+        body: RegisterRequestSchema,
+        response: { 201: RegisterResponseSchema, ...errors(400, 403, 409, 429) },
+      },
+      config: { rateLimit: { max: app.config.rateLimitRegister, timeWindow: 3_600_000 } },
+    },
+    async (request, reply) => {
+      const signedIn = await service.register(request.body, meta(request));
+      return reply.code(201).send({ ...signedIn, message: MESSAGES.registerSuccess });
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Usuario actual',
+        security: bearer,
+        response: { 200: MeResponseSchema, ...errors(401) },
+      },
+      preHandler: app.authenticate,
+    },
+    // authenticate already loaded the user, roles and permissions in one query.
+    (request) => ({ user: request.user! }),
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Cerrar sesión',
+        security: bearer,
+        response: { 204: Type.Null({ description: 'Sesión cerrada' }), ...errors(401) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      await service.logout(request.session!.id, request.user!, meta(request));
+      return reply.code(204).send(null);
+    },
+  );
+  done();
+};
+
+export default authRoutes;

@@ -1,0 +1,224 @@
+/**
+ * Sign-in, registration and sign-out (DESIGN.md §3). Route handlers call one function here;
+ * this module composes the repositories, the password hasher, the lock-out store and the audit
+ * log, and throws `HttpError`s the error handler turns into the error shape.
+ */
+import {
+  API_MESSAGES,
+  ERROR_CODES,
+  MESSAGES,
+  NOMBRE_MAX_LENGTH,
+  type ErrorDetail,
+  type LoginRequest,
+  type RegisterRequest,
+  type User,
+} from '@gestion/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database';
+import { isValidEmail, normalizeEmail } from '../lib/email';
+import { HttpError, isUniqueViolation, tooManyRequests, validationError } from '../lib/http-errors';
+import type { LockoutStore } from '../lib/lockout-store';
+import { passwordProblem, type PasswordHasher } from '../lib/passwords';
+import { getAjuste } from '../repositories/ajustes-repository';
+import { AUDIT_ACTIONS, insertAudit } from '../repositories/auditoria-repository';
+import { deleteSesion, hashToken, insertSesion, newToken } from '../repositories/sesiones-repository';
+import {
+  assignRoleByName,
+  emailExists,
+  findCredentialsByEmail,
+  findUserWithRoles,
+  insertUsuario,
+  touchLastAccess,
+  type Db,
+} from '../repositories/usuarios-repository';
+
+/** Who is calling, for sessions and the audit log. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** A signed-in result: the opaque token (returned once, never stored) and the user. */
+export interface SignedIn {
+  token: string;
+  user: User;
+}
+
+export interface AuthServiceDeps {
+  db: Kysely<Database>;
+  hasher: PasswordHasher;
+  lockout: LockoutStore;
+  /** Epoch ms. */
+  now: () => number;
+  /** Absolute session lifetime, ms. */
+  sessionMaxMs: number;
+  warn: (obj: object, msg: string) => void;
+}
+
+function invalidCredentials(): HttpError {
+  return new HttpError(401, ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
+}
+
+function emailTaken(): HttpError {
+  return new HttpError(409, ERROR_CODES.emailTaken, API_MESSAGES.emailTaken);
+}
+
+/** The auth use cases over one database. */
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, hasher, lockout, now } = deps;
+
+  async function openSession(tx: Db, usuarioId: number, meta: RequestMeta): Promise<string> {
+    const token = newToken();
+    await insertSesion(tx, {
+      usuarioId,
+      tokenHash: hashToken(token),
+      now: now(),
+      maxMs: deps.sessionMaxMs,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    return token;
+  }
+
+  async function loadUser(id: number): Promise<User> {
+    const user = await findUserWithRoles(db, id);
+    if (!user) throw new Error(`user ${id} vanished right after it was written`);
+    return user;
+  }
+
+  return {
+    /**
+     * POST /api/auth/login. Unknown e-mail, wrong password and deactivated account all answer
+     * the same 401 after the same argon2id work (OWASP: generic responses, no user enumeration).
+     * @throws HttpError 429 ACCOUNT_LOCKED (with Retry-After) while the e-mail is locked; 401
+     *   INVALID_CREDENTIALS otherwise on failure.
+     */
+    async login(body: LoginRequest, meta: RequestMeta): Promise<SignedIn> {
+      const email = normalizeEmail(body.email);
+      const lockedMs = await lockout.lockedFor(email, now());
+      if (lockedMs > 0) throw tooManyRequests(ERROR_CODES.accountLocked, API_MESSAGES.accountLocked, lockedMs);
+
+      const cred = await findCredentialsByEmail(db, email);
+      const passwordOk = cred
+        ? await hasher.verify(cred.password_hash, body.password)
+        : await hasher.verifyDummy(body.password);
+
+      if (!cred || !passwordOk || !cred.activo) {
+        const at = now();
+        const { failures, lockMs } = await lockout.registerFailure(email, at);
+        const reason = !cred ? 'usuario_desconocido' : !passwordOk ? 'contrasena_incorrecta' : 'usuario_inactivo';
+        await insertAudit(db, {
+          actorId: cred?.id ?? null,
+          actorEmail: email,
+          accion: AUDIT_ACTIONS.loginFailed,
+          objetivoTipo: 'usuario',
+          objetivoId: cred?.id ?? null,
+          cambios: { motivo: reason, fallos: failures },
+          ip: meta.ip,
+          at,
+        });
+        if (lockMs > 0) {
+          deps.warn({ email, failures, lockMs }, 'account locked after failed sign-ins');
+          await insertAudit(db, {
+            actorId: cred?.id ?? null,
+            actorEmail: email,
+            accion: AUDIT_ACTIONS.lockout,
+            objetivoTipo: 'usuario',
+            objetivoId: cred?.id ?? null,
+            cambios: { fallos: failures, segundos: Math.ceil(lockMs / 1000) },
+            ip: meta.ip,
+            at,
+          });
+        }
+        throw invalidCredentials();
+      }
+
+      await lockout.reset(email);
+      const token = await db.transaction().execute(async (tx) => {
+        const t = await openSession(tx, cred.id, meta);
+        await touchLastAccess(tx, cred.id, now());
+        await insertAudit(tx, {
+          actorId: cred.id,
+          actorEmail: cred.email,
+          accion: AUDIT_ACTIONS.login,
+          objetivoTipo: 'usuario',
+          objetivoId: cred.id,
+          ip: meta.ip,
+          at: now(),
+        });
+        return t;
+      });
+      return { token, user: await loadUser(cred.id) };
+    },
+
+    /**
+     * POST /api/auth/register: creates the account with the configured default role and signs
+     * it in.
+     * @throws HttpError 403 REGISTRATION_CLOSED, 400 VALIDATION_ERROR (per-field Spanish
+     *   messages), 409 EMAIL_TAKEN (also when a concurrent registration won the race).
+     */
+    async register(body: RegisterRequest, meta: RequestMeta): Promise<SignedIn> {
+      if (!(await getAjuste(db, 'registro_abierto'))) {
+        throw new HttpError(403, ERROR_CODES.registrationClosed, API_MESSAGES.registrationClosed);
+      }
+      const email = normalizeEmail(body.email);
+      const nombre = body.nombre.trim();
+      const details: ErrorDetail[] = [];
+      if (!isValidEmail(email)) details.push({ field: 'email', message: API_MESSAGES.invalidEmail });
+      const problem = passwordProblem(body.password);
+      if (problem) details.push({ field: 'password', message: problem });
+      if (!nombre || nombre.length > NOMBRE_MAX_LENGTH) {
+        details.push({ field: 'nombre', message: API_MESSAGES.nombreRequired });
+      }
+      if (details.length > 0) throw validationError(details);
+
+      // Cheap early answer before the deliberately slow hash; the unique index still decides
+      // races between concurrent registrations.
+      if (await emailExists(db, email)) throw emailTaken();
+      const passwordHash = await hasher.hash(body.password);
+      const rol = await getAjuste(db, 'rol_por_defecto');
+
+      let created: { id: number; token: string };
+      try {
+        created = await db.transaction().execute(async (tx) => {
+          const id = await insertUsuario(tx, { email, nombre, passwordHash, now: now() });
+          if (!(await assignRoleByName(tx, id, rol))) {
+            deps.warn({ rol }, 'default role of self-registration does not exist; user created without roles');
+          }
+          const token = await openSession(tx, id, meta);
+          await insertAudit(tx, {
+            actorId: id,
+            actorEmail: email,
+            accion: AUDIT_ACTIONS.register,
+            objetivoTipo: 'usuario',
+            objetivoId: id,
+            cambios: { nombre, rol },
+            ip: meta.ip,
+            at: now(),
+          });
+          return { id, token };
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw emailTaken();
+        throw err;
+      }
+      return { token: created.token, user: await loadUser(created.id) };
+    },
+
+    /** POST /api/auth/logout: deletes the session at once and records it. */
+    async logout(sesionId: number, user: User, meta: RequestMeta): Promise<void> {
+      await deleteSesion(db, sesionId);
+      await insertAudit(db, {
+        actorId: user.id,
+        actorEmail: user.email,
+        accion: AUDIT_ACTIONS.logout,
+        objetivoTipo: 'sesion',
+        objetivoId: sesionId,
+        ip: meta.ip,
+        at: now(),
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
