@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import LoginPage from '../features/login/components/LoginPage';
+import RegisterPage from '../features/register/components/RegisterPage';
 import { renderPage } from '../testing/render';
 import en from './en.json';
 import es from './es.json';
@@ -31,6 +32,15 @@ describe('remote-auth translations', () => {
       await screen.findByRole('heading', { level: 1, name: 'Iniciar sesión' }),
     ).toBeInTheDocument();
     expect(i18next.hasResourceBundle('es', NAMESPACE)).toBe(true);
+  });
+
+  it('translates the field errors of a page whose bundle arrived after its first render', async () => {
+    i18next.removeResourceBundle('es', NAMESPACE);
+    const { user } = renderPage(<RegisterPage />, { url: '/register' });
+    await screen.findByRole('heading', { level: 1, name: 'Crear cuenta' });
+    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    expect(await screen.findByText('El nombre es obligatorio')).toBeInTheDocument();
+    expect(screen.queryByText('validation.nombreRequired')).not.toBeInTheDocument();
   });
 
   it('speaks English when the shell switches language', async () => {

@@ -3,7 +3,6 @@
  * package's translations. The bounds are the ones the api enforces (shared constants), so a form
  * that passes here is never rejected for shape by the server.
  */
-import { useMemo } from 'react';
 import {
   EMAIL_MAX_LENGTH,
   NOMBRE_MAX_LENGTH,
@@ -17,47 +16,48 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
+/**
+ * Built on every render, not memoised on `t`: `t` keeps its identity when the namespace's bundle
+ * arrives, so a memo would keep the untranslated keys of the first render.
+ */
 export function useFieldRules() {
   const { t } = useAuthTexts();
-  return useMemo(
-    () => ({
-      email: {
-        setValueAs: trim,
-        required: t('validation.emailRequired'),
-        maxLength: {
-          value: EMAIL_MAX_LENGTH,
-          message: t('validation.emailMax', { max: EMAIL_MAX_LENGTH }),
-        },
-        pattern: { value: EMAIL_PATTERN, message: t('validation.emailInvalid') },
+  return {
+    email: {
+      setValueAs: trim,
+      required: t('validation.emailRequired'),
+      maxLength: {
+        value: EMAIL_MAX_LENGTH,
+        message: t('validation.emailMax', { max: EMAIL_MAX_LENGTH }),
       },
-      /** Sign-in: only required and the upper bound; a short password is just a wrong one. */
-      currentPassword: {
-        required: t('validation.passwordRequired'),
-        maxLength: {
-          value: PASSWORD_MAX_LENGTH,
-          message: t('validation.passwordMax', { max: PASSWORD_MAX_LENGTH }),
-        },
+      pattern: { value: EMAIL_PATTERN, message: t('validation.emailInvalid') },
+    },
+    /** Sign-in: only required and the upper bound; a short password is just a wrong one. */
+    currentPassword: {
+      required: t('validation.passwordRequired'),
+      maxLength: {
+        value: PASSWORD_MAX_LENGTH,
+        message: t('validation.passwordMax', { max: PASSWORD_MAX_LENGTH }),
       },
-      newPassword: {
-        required: t('validation.passwordRequired'),
-        minLength: {
-          value: PASSWORD_MIN_LENGTH,
-          message: t('validation.passwordMin', { min: PASSWORD_MIN_LENGTH }),
-        },
-        maxLength: {
-          value: PASSWORD_MAX_LENGTH,
-          message: t('validation.passwordMax', { max: PASSWORD_MAX_LENGTH }),
-        },
+    },
+    newPassword: {
+      required: t('validation.passwordRequired'),
+      minLength: {
+        value: PASSWORD_MIN_LENGTH,
+        message: t('validation.passwordMin', { min: PASSWORD_MIN_LENGTH }),
       },
-      nombre: {
-        setValueAs: trim,
-        required: t('validation.nombreRequired'),
-        maxLength: {
-          value: NOMBRE_MAX_LENGTH,
-          message: t('validation.nombreMax', { max: NOMBRE_MAX_LENGTH }),
-        },
+      maxLength: {
+        value: PASSWORD_MAX_LENGTH,
+        message: t('validation.passwordMax', { max: PASSWORD_MAX_LENGTH }),
       },
-    }),
-    [t],
-  );
+    },
+    nombre: {
+      setValueAs: trim,
+      required: t('validation.nombreRequired'),
+      maxLength: {
+        value: NOMBRE_MAX_LENGTH,
+        message: t('validation.nombreMax', { max: NOMBRE_MAX_LENGTH }),
+      },
+    },
+  };
 }
