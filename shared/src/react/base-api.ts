@@ -24,6 +24,9 @@ interface StateWithToken {
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/',
+  // Looked up at call time, not import time: tests (jsdom has no fetch) install their fake after
+  // importing this module, and RTK would otherwise warn about a missing fetch on import.
+  fetchFn: (input, init) => fetch(input, init),
   prepareHeaders: (headers, { getState }) => {
     const token = (getState() as StateWithToken).auth?.token;
     if (token) headers.set('authorization', `Bearer ${token}`);

@@ -114,7 +114,10 @@ export function AppRoutes({ remotes, loadRoutes }: AppRoutesProps) {
                   />
                 )),
               )}
-            {layout === DEFAULT_LAYOUT && <Route path="*" element={<NotFoundPage />} />}
+            {/* A path no route claims is a 404 only once every remote has said what it has. */}
+            {layout === DEFAULT_LAYOUT && (
+              <Route path="*" element={loading.length ? <PageLoading /> : <NotFoundPage />} />
+            )}
           </Route>
         ))}
         {/* Still loading: no layout yet (it may be 'auth' or 'default'), just the spinner. */}

@@ -41,7 +41,12 @@ export function makeStore(preloadedState?: Partial<RootState>, options: StoreOpt
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({ thunk: { extraArgument: extra } }).concat(
+      getDefaultMiddleware({
+        thunk: { extraArgument: extra },
+        // dev-only checks; a slow CI machine should not turn them into noise
+        serializableCheck: { warnAfter: 128 },
+        immutableCheck: { warnAfter: 128 },
+      }).concat(
         baseApi.middleware,
         createAlertTimersMiddleware(),
         createSessionMiddleware(extra.navigator),

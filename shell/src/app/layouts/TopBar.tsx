@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@gestion/shared';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { selectUser } from '../../features/auth/auth-slice';
+import { selectIsAuthenticated, selectUser } from '../../features/auth/auth-slice';
 import { logout } from '../../features/auth/auth-thunks';
 import { LanguagePicker } from './LanguagePicker';
 
@@ -18,6 +18,7 @@ import { LanguagePicker } from './LanguagePicker';
 export function TopBar({ compact = false, onMenu }: { compact?: boolean; onMenu?: () => void }) {
   const { t } = useTranslation('shell');
   const user = useAppSelector(selectUser);
+  const authenticated = useAppSelector(selectIsAuthenticated);
   const dispatch = useAppDispatch();
   return (
     <AppBar position="sticky" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
@@ -53,7 +54,7 @@ export function TopBar({ compact = false, onMenu }: { compact?: boolean; onMenu?
               {t('logout')}
             </Button>
           ))}
-        {!user && (
+        {!authenticated && (
           <Button color="inherit" component={RouterLink} to={paths.login()}>
             {t('login')}
           </Button>

@@ -43,11 +43,12 @@ export const DraggableSnackbar = forwardRef<HTMLDivElement, CustomContentProps>(
     e.currentTarget.setPointerCapture?.(e.pointerId);
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    if (drag.current?.pointer === e.pointerId) setDx(e.clientX - drag.current.x);
+    const d = drag.current;
+    if (d && d.pointer === e.pointerId) setDx(e.clientX - d.x);
   };
   const onPointerEnd = (e: PointerEvent<HTMLDivElement>) => {
     const d = drag.current;
-    if (d?.pointer !== e.pointerId) return;
+    if (!d || d.pointer !== e.pointerId) return;
     drag.current = null;
     if (dragDismisses(e.clientX - d.x, d.width)) dismiss();
     else setDx(0);
