@@ -99,11 +99,18 @@ export interface TestApp {
 /** Builds (and readies) the app on `db` with a movable clock and fast hashing. */
 export async function buildTestApp(
   db: TestDatabase,
-  opts: { config?: Partial<AppConfig>; clock?: TestClock; build?: BuildOptions } = {},
+  opts: {
+    config?: Partial<AppConfig>;
+    clock?: TestClock;
+    build?: BuildOptions;
+    /** Runs before `ready()`, e.g. to add a probe route. */
+    setup?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const clock = opts.clock ?? new TestClock();
   const config = testConfig(db.config, opts.config);
   const app = await buildApp(config, { now: clock.now, logger: false, passwordHashing: FAST_HASHING, ...opts.build });
+  opts.setup?.(app);
   await app.ready();
   return { app, clock, config };
 }

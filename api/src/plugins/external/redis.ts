@@ -14,7 +14,9 @@ export async function connectRedis(url: string, log: FastifyBaseLogger, waitMs =
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
+    // ioredis leaves this timer pending when a connection is refused, delaying exit by up
+    // to this long; keep it short.
+    connectTimeout: 1000,
     retryStrategy: (times) => Math.min(times * 200, 5000),
   });
   let lastWarning = 0;
@@ -27,10 +29,13 @@ export async function connectRedis(url: string, log: FastifyBaseLogger, waitMs =
   });
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, waitMs);
-    redis.once('ready', () => {
+    const done = () => {
       clearTimeout(timer);
       resolve();
-    });
+    };
+    // Ready, or the first attempt failed (refused, DNS…): either way stop waiting.
+    redis.once('ready', done);
+    redis.once('error', done);
   });
   return redis;
 }
