@@ -11,7 +11,7 @@ describe('new release check (DESIGN.md §5)', () => {
     const fetchMock = jest.fn(() =>
       Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve({ buildId }) } as Response),
     );
-    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    globalThis.fetch = fetchMock;
     const reload = jest.fn();
     renderWithProviders(<BuildIdWatcher pollMs={60_000} reload={reload} />);
     await act(async () => {
