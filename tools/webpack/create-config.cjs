@@ -174,6 +174,8 @@ function createConfig(options) {
           dts: false,
           // Remotes publish mf-manifest.json, which the shell's run-time config points at.
           manifest: host ? false : { fileName: 'mf-manifest.json' },
+          // Drop the federation runtime's Node-only code paths from browser bundles.
+          experiments: { optimization: { target: 'web' } },
         }),
         new webpack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(mode),
