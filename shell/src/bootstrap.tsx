@@ -14,11 +14,13 @@ import { makeStore } from './app/store';
 import { authInitialState } from './features/auth/auth-slice';
 import { fetchUser } from './features/auth/auth-thunks';
 import { readStoredToken } from './features/auth/token-storage';
+import { startEarly } from './features/remotes/early-load';
 import { initFederation, loadRemoteRoutes } from './features/remotes/federation';
 
 const config = getRuntimeConfig();
 initI18n();
 initFederation(config.remotes);
+const loadRoutes = startEarly(config.remotes, loadRemoteRoutes);
 
 const navigator = createNavigator();
 const store = makeStore({ auth: authInitialState(readStoredToken()) }, { navigator, config: () => config });
@@ -31,7 +33,7 @@ createRoot(container).render(
   <StrictMode>
     <AppProviders store={store}>
       <BrowserRouter>
-        <ShellApp config={config} navigator={navigator} loadRoutes={loadRemoteRoutes} />
+        <ShellApp config={config} navigator={navigator} loadRoutes={loadRoutes} />
       </BrowserRouter>
     </AppProviders>
   </StrictMode>,

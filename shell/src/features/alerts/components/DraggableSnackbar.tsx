@@ -57,8 +57,10 @@ export const DraggableSnackbar = forwardRef<HTMLDivElement, CustomContentProps>(
   const actionNode = typeof action === 'function' ? action(id) : action;
   const width = drag.current?.width ?? 1;
   return (
-    <SnackbarContent ref={ref} style={style} className={className} role={variant === 'error' ? 'alert' : 'status'}>
+    <SnackbarContent ref={ref} style={style} className={className}>
       <Alert
+        // Errors interrupt a screen reader; the rest wait their turn.
+        role={variant === 'error' ? 'alert' : 'status'}
         severity={severityOf(variant)}
         variant="filled"
         onPointerDown={onPointerDown}
