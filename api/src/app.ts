@@ -24,7 +24,7 @@ import errorsPlugin from './plugins/app/errors';
 import frontendsPlugin from './plugins/app/frontends';
 import corsPlugin from './plugins/external/cors';
 import dbPlugin from './plugins/external/db';
-import helmetPlugin from './plugins/external/helmet';
+import securityHeadersPlugin from './plugins/external/security-headers';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import { closeRedis, connectRedis } from './plugins/external/redis';
 import swaggerPlugin from './plugins/external/swagger';
@@ -144,14 +144,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('onClose', async () => {
       if (redisClient) await closeRedis(redisClient);
     });
-    app.addHook('onRequest', async (request, reply) => {
-      void reply.header('x-request-id', request.id);
-    });
 
     await app.register(dbPlugin, { handle });
     await app.register(errorsPlugin);
-    await app.register(helmetPlugin, { config });
-    await app.register(corsPlugin, { config });
+    await app.register(securityHeadersPlugin, { config });
+    // Same-origin only unless CORS_ORIGINS lists origins: then no CORS hook runs at all.
+    if (config.corsOrigins.length > 0) await app.register(corsPlugin, { config });
     await app.register(rateLimitPlugin, redis ? { redis } : {});
     await app.register(swaggerPlugin);
     await app.register(authPlugin);

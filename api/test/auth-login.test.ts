@@ -154,7 +154,7 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
           roles: [
             {
               nombre: 'usuario',
-              permisos: [{ nombre: 'eventos:ver' }, { nombre: 'informes:ver' }, { nombre: 'periodos:ver' }],
+              permisos: [{ nombre: 'eventos:ver' }, { nombre: 'periodos:ver' }, { nombre: 'informes:ver' }],
             },
           ],
         },

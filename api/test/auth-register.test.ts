@@ -46,7 +46,7 @@ describe.each(DATABASES)('registration on %s', (dialect) => {
   it('gives the new user the default role "usuario"', async () => {
     const res = await register(app, { email: uniqueEmail('rol'), password: PASSWORD, nombre: 'Rol' });
     expect(res.json().user.roles).toEqual([
-      { nombre: 'usuario', permisos: [{ nombre: 'eventos:ver' }, { nombre: 'informes:ver' }, { nombre: 'periodos:ver' }] },
+      { nombre: 'usuario', permisos: [{ nombre: 'eventos:ver' }, { nombre: 'periodos:ver' }, { nombre: 'informes:ver' }] },
     ]);
   });
 

@@ -105,6 +105,15 @@ describe.each(DATABASES)('errors and security on %s', (dialect) => {
     expect(res.headers['x-request-id']).toEqual(expect.any(String));
   });
 
+  it('sends the strict REST header set on /api responses: nothing renders, nothing is cached', async () => {
+    const res = await login(app, ADMIN.email, ADMIN.password);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
   it('allows CORS only for a configured origin', async () => {
     const allowed = await app.inject({
       method: 'OPTIONS',

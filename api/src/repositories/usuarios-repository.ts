@@ -113,21 +113,25 @@ export interface UserRoleRow {
 const ADMIN_PERMISOS: Role['permisos'] = ALL_PERMISSIONS.map((nombre) => ({ nombre }));
 
 /**
- * Folds join rows (ordered by role) into the api's `User` (DESIGN.md §3). Exactly
- * `{id, email, nombre, activo, roles: [{nombre, permisos: [{nombre}]}]}`.
+ * Folds join rows into the api's `User` (DESIGN.md §3): exactly
+ * `{id, email, nombre, activo, roles: [{nombre, permisos: [{nombre}]}]}`. Rows may come in any
+ * order (grouped here by role); roles and permissions keep the order of the rows, which the
+ * queries make role id, then permission id (the catalogue's order).
  */
 export function foldUser(rows: readonly UserRoleRow[]): User | undefined {
   const first = rows[0];
   if (!first) return undefined;
   const roles: Role[] = [];
-  let current: Role | undefined;
+  const byName = new Map<string, Role>();
   for (const r of rows) {
     if (r.rol === null) continue;
-    if (!current || current.nombre !== r.rol) {
-      current = { nombre: r.rol, permisos: r.rol === ADMIN_ROLE ? ADMIN_PERMISOS : [] };
-      roles.push(current);
+    let role = byName.get(r.rol);
+    if (!role) {
+      role = { nombre: r.rol, permisos: r.rol === ADMIN_ROLE ? ADMIN_PERMISOS : [] };
+      byName.set(r.rol, role);
+      roles.push(role);
     }
-    if (r.permiso !== null && r.rol !== ADMIN_ROLE) current.permisos.push({ nombre: r.permiso });
+    if (r.permiso !== null && r.rol !== ADMIN_ROLE) role.permisos.push({ nombre: r.permiso });
   }
   return { id: first.id, email: first.email, nombre: first.nombre, activo: first.activo === 1, roles };
 }
@@ -142,8 +146,8 @@ export async function findUserWithRoles(db: Db, usuarioId: number): Promise<User
     .leftJoin('permisos as p', 'p.id', 'rp.permiso_id')
     .select(['u.id', 'u.email', 'u.nombre', 'u.activo', 'r.nombre as rol', 'p.nombre as permiso'])
     .where('u.id', '=', usuarioId)
-    .orderBy('r.nombre')
-    .orderBy('p.nombre')
+    .orderBy('r.id')
+    .orderBy('p.id')
     .execute();
   return foldUser(rows);
 }

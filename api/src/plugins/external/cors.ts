@@ -1,6 +1,7 @@
 /**
- * CORS only for the configured origins (DESIGN.md §3). With CORS_ORIGINS empty no
- * cross-origin browser call is allowed: the embedded deployment is same-origin.
+ * CORS only for the configured origins (DESIGN.md §3). Registered only when CORS_ORIGINS is
+ * not empty; otherwise no cross-origin browser call is allowed (the embedded deployment is
+ * same-origin) and no hook runs.
  */
 import cors from '@fastify/cors';
 import fp from 'fastify-plugin';
@@ -10,7 +11,7 @@ export default fp(
   async (app, opts: { config: AppConfig }) => {
     const allowed = new Set(opts.config.corsOrigins);
     await app.register(cors, {
-      origin: allowed.size === 0 ? false : (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
+      origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['authorization', 'content-type'],
       exposedHeaders: ['retry-after', 'x-request-id'],
