@@ -32,7 +32,8 @@ if (!container) throw new Error('Falta el elemento #root en index.html');
 createRoot(container).render(
   <StrictMode>
     <AppProviders store={store}>
-      <BrowserRouter>
+      {/* No transitions: see ShellServicesProvider (thunk navigation is flushed synchronously). */}
+      <BrowserRouter useTransitions={false}>
         <ShellApp config={config} navigator={navigator} loadRoutes={loadRoutes} />
       </BrowserRouter>
     </AppProviders>

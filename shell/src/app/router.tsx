@@ -62,9 +62,12 @@ export function RoutePage({ route }: { route: PageRoute }) {
   const locale = useLocale();
   useDocumentTitle(route.title[locale] ?? route.title.es);
   const Page = pageOf(route);
+  // Its own Suspense so this component commits (and the title changes) while the chunk loads.
   return (
     <RouteGuards route={route}>
-      <Page />
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
     </RouteGuards>
   );
 }

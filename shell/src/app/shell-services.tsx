@@ -4,6 +4,7 @@
  * the navigator the thunks use.
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import type { RuntimeConfig } from '@gestion/shared';
 import { ShellContext, type ShellServices } from '@gestion/shared/react';
@@ -27,7 +28,15 @@ export function ShellServicesProvider({
   const dispatch = useAppDispatch();
   const auth = useAppSelector(selectAuth);
 
-  useEffect(() => navigator.attach((to, options) => void navigate(to, options)), [navigator, navigate]);
+  // Thunks change the auth state and then navigate in one synchronous step (login → token and
+  // then the target page; register → /login; logout → /login). Flushing the navigation renders
+  // the new state and the new location together: never the old page with the new state, whose
+  // guard would send the visitor somewhere else (the register page's `guest` guard would send a
+  // freshly registered user to / instead of /login). Needs a router without transitions.
+  useEffect(
+    () => navigator.attach((to, options) => flushSync(() => void navigate(to, options))),
+    [navigator, navigate],
+  );
 
   const navigateTo = useMemo(() => createNavigateTo((to, options) => void navigate(to, options)), [navigate]);
 

@@ -1,6 +1,34 @@
 /** Users and remote routes the tests mount (the seeded roles of DESIGN.md §4). */
 import type { RemoteConfig, User } from '@gestion/shared';
-import type { PageRoute } from '@gestion/shared/react';
+import { useSearchParams } from 'react-router-dom';
+import { useAuth, type PageRoute } from '@gestion/shared/react';
+
+/** Stand-ins for remote-auth's pages: just enough to drive the shell's auth services. */
+function FakeLoginPage() {
+  const { login, user, error } = useAuth();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  return (
+    <div>
+      <h1>Página de acceso</h1>
+      {user && <p>Sesión iniciada como {user.nombre}</p>}
+      {error && <p role="alert">{error}</p>}
+      <button onClick={() => void login({ email: 'ana@example.com', password: 'secreta123' }, redirect)}>Entrar</button>
+    </div>
+  );
+}
+
+function FakeRegisterPage() {
+  const { register } = useAuth();
+  return (
+    <div>
+      <h1>Página de registro</h1>
+      <button onClick={() => void register({ email: 'ana@example.com', password: 'secreta123', nombre: 'Ana' })}>
+        Registrarse
+      </button>
+    </div>
+  );
+}
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -60,10 +88,15 @@ export const informesRoutes: PageRoute[] = [
 ];
 
 export const authRoutes: PageRoute[] = [
-  { path: '/login', page: page('Página de acceso'), layout: 'auth', title: { es: 'Iniciar sesión', en: 'Sign in' } },
+  {
+    path: '/login',
+    page: () => Promise.resolve({ default: FakeLoginPage }),
+    layout: 'auth',
+    title: { es: 'Iniciar sesión', en: 'Sign in' },
+  },
   {
     path: '/register',
-    page: page('Página de registro'),
+    page: () => Promise.resolve({ default: FakeRegisterPage }),
     layout: 'auth',
     guards: ['guest'],
     title: { es: 'Crear cuenta', en: 'Create account' },

@@ -58,7 +58,7 @@ export function renderApp(options: RenderAppOptions = {}): RenderAppResult {
   const store = makeStore(options.preloadedState, { navigator, config: () => config });
   const result = render(
     <AppProviders store={store}>
-      <MemoryRouter initialEntries={[options.url ?? '/']}>
+      <MemoryRouter initialEntries={[options.url ?? '/']} useTransitions={false}>
         <ShellApp config={config} navigator={navigator} loadRoutes={options.loadRoutes ?? loadFixtureRoutes} watchReleases={false} />
         <LocationProbe />
       </MemoryRouter>
@@ -82,7 +82,7 @@ export function renderWithProviders(
   const store = makeStore(preloadedState);
   const result = render(
     <AppProviders store={store}>
-      <MemoryRouter initialEntries={[url]}>
+      <MemoryRouter initialEntries={[url]} useTransitions={false}>
         {ui}
         <LocationProbe />
       </MemoryRouter>
