@@ -17,7 +17,8 @@ export function LanguagePicker({ color = 'inherit' }: { color?: 'inherit' | 'pri
       <Button
         color={color}
         startIcon={<TranslateIcon />}
-        aria-label={`${t('language')}: ${t(`languages.${locale}`)}`}
+        // The visible code (ES/EN) stays part of the name (WCAG 2.5.3, label in name).
+        aria-label={`${t('language')}: ${locale.toUpperCase()} (${t(`languages.${locale}`)})`}
         aria-haspopup="menu"
         aria-controls={anchor ? 'language-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}

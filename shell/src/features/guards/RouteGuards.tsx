@@ -18,7 +18,12 @@ export function RouteGuards({ route, children }: { route: PageRoute; children: R
   const guards = registry.resolve(route.guards);
   const auth = useAppSelector(selectAuth);
   const location = useLocation();
-  const decision = decide(guards, { auth, route, path: `${location.pathname}${location.search}` });
+  const decision = decide(guards, {
+    auth,
+    route,
+    path: `${location.pathname}${location.search}`,
+    visit: location.key,
+  });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'wait') return <PageLoading />;
   return <>{children}</>;

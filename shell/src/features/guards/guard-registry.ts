@@ -16,6 +16,8 @@ export interface GuardContext {
   route: PageRoute;
   /** The path being opened, with its query (`/informes/3?tab=x`). */
   path: string;
+  /** Identifies this visit (the router's location key): a guard may log once per visit. */
+  visit?: string;
 }
 
 export type Guard = (ctx: GuardContext) => GuardDecision;
@@ -39,9 +41,14 @@ export const authGuard: Guard = ({ auth, path }) => {
  * For pages only a visitor who is not signed in needs (/register): verifies authentication and
  * logs the result (SPEC §2); a signed-in visitor goes to `/`.
  */
-export const guestGuard: Guard = ({ auth, path }) => {
+let lastGuestLog = '';
+export const guestGuard: Guard = ({ auth, path, visit }) => {
   const authenticated = auth.token !== null;
-  console.info(`[guard guest] ${path}: ${authenticated ? 'sesión iniciada → /' : 'sin sesión → acceso permitido'}`);
+  const result = `[guard guest] ${path}: ${authenticated ? 'sesión iniciada → /' : 'sin sesión → acceso permitido'}`;
+  // Guards run on every render; the log says each result once per visit, not once per render.
+  const key = `${visit ?? Math.random()}|${result}`;
+  if (key !== lastGuestLog) console.info(result);
+  lastGuestLog = key;
   return authenticated ? { kind: 'redirect', to: paths.home() } : allow;
 };
 
