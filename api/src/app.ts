@@ -110,7 +110,10 @@ function trustProxyOption(value: AppConfig['trustProxy']): FastifyServerOptions[
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
   const passwords = await createPasswordHasher(options.passwordHashing ?? OWASP_ARGON2ID);
-  const handle = await openDatabase(config.database);
+  // Idle-connection errors of the PostgreSQL pool are non-fatal: logged (through the app's
+  // logger once it exists), the pool reconnects by itself.
+  let logPoolError = (err: Error) => console.warn(`PostgreSQL pool error: ${err.message}`);
+  const handle = await openDatabase(config.database, (err) => logPoolError(err));
   let redis: Redis | undefined;
   try {
     const seedResult = await seed(handle.db, { email: config.adminEmail, password: config.adminPassword }, passwords, now(), handle.dialect);
@@ -127,6 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const ajv = validators();
     app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajv.body : ajv.other).compile(schema));
 
+    logPoolError = (err) => app.log.warn({ err: { message: err.message } }, 'PostgreSQL pool error');
     app.decorate('config', config);
     app.decorate('now', now);
     app.decorate('passwords', passwords);

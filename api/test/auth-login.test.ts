@@ -6,6 +6,7 @@ import { API_MESSAGES, ERROR_CODES, MESSAGES, hasPermission, type LoginResponse 
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_ACTIONS, listAudit } from '../src/repositories/auditoria-repository';
 import { removeAllRoles } from '../src/repositories/roles-repository';
+import { deleteExpiredSesiones } from '../src/repositories/sesiones-repository';
 import { setActivo } from '../src/repositories/usuarios-repository';
 import {
   ADMIN,
@@ -237,6 +238,21 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
       await me(app, token);
       const rows = await app.db.selectFrom('sesiones').select('id').where('usuario_id', '=', id).execute();
       expect(rows).toHaveLength(0);
+    });
+  });
+
+  describe('housekeeping', () => {
+    it('sweeps sessions that expired without being used again, and keeps live ones', async () => {
+      const idle = await registerUser(app, 'barrido');
+      clock.advance(31 * MINUTE);
+      const live = await registerUser(app, 'vivo');
+      await deleteExpiredSesiones(app.db, clock.now(), 30 * MINUTE);
+      const left = await app.db
+        .selectFrom('sesiones')
+        .select('usuario_id')
+        .where('usuario_id', 'in', [idle.id, live.id])
+        .execute();
+      expect(left).toEqual([{ usuario_id: live.id }]);
     });
   });
 

@@ -66,7 +66,10 @@ function openSqlite(file: string): DatabaseHandle {
   };
 }
 
-function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
+/** Receives errors of idle pooled connections (e.g. the server restarted). */
+export type PoolErrorListener = (err: Error) => void;
+
+function openPostgres(url: string, schema: string | undefined, onPoolError: PoolErrorListener): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -75,6 +78,9 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
     // before it is in place.
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // Without a listener, an idle client's error (PostgreSQL restarted, network cut) is an
+  // unhandled 'error' event that kills the process; the pool replaces the client by itself.
+  pool.on('error', onPoolError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {
@@ -93,8 +99,12 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
  * Opens the database and brings its schema to the latest migration.
  * @throws when the database cannot be reached or a migration fails.
  */
-export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  const handle = config.kind === 'sqlite' ? openSqlite(config.path) : openPostgres(config.url, config.schema);
+export async function openDatabase(
+  config: DatabaseConfig,
+  onPoolError: PoolErrorListener = (err) => console.warn(`PostgreSQL pool error: ${err.message}`),
+): Promise<DatabaseHandle> {
+  const handle =
+    config.kind === 'sqlite' ? openSqlite(config.path) : openPostgres(config.url, config.schema, onPoolError);
   try {
     if (config.kind === 'postgres' && config.schema) {
       try {

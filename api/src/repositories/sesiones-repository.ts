@@ -53,9 +53,17 @@ export async function touchSesion(db: Db, id: number, now: number): Promise<void
   await db.updateTable('sesiones').set({ ultimo_uso: now }).where('id', '=', id).execute();
 }
 
-/** Deletes sessions past their absolute expiry (housekeeping). */
-export async function deleteExpiredSesiones(db: Db, now: number): Promise<void> {
-  await db.deleteFrom('sesiones').where('expira_en', '<=', now).execute();
+/**
+ * Deletes sessions past their absolute expiry or idle longer than `idleMs` (housekeeping: a
+ * session nobody uses again is never looked up, so the auth check alone would keep it).
+ * @returns how many rows were deleted.
+ */
+export async function deleteExpiredSesiones(db: Db, now: number, idleMs: number): Promise<number> {
+  const res = await db
+    .deleteFrom('sesiones')
+    .where((eb) => eb.or([eb('expira_en', '<=', now), eb('ultimo_uso', '<=', now - idleMs)]))
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
 
 /** One row of the hot-path join: the session columns plus a `UserRoleRow`. */

@@ -16,6 +16,7 @@ import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../../lib/http-errors';
 import {
   createSessionLookup,
+  deleteExpiredSesiones,
   deleteSesion,
   hashToken,
   touchSesion,
@@ -28,6 +29,9 @@ import { foldUser } from '../../repositories/usuarios-repository';
  * may expire up to 60 s before SESSION_IDLE_MINUTES have passed since its true last use).
  */
 export const SLIDE_GRANULARITY_MS = 60_000;
+
+/** How often dead sessions are swept from the table, in ms. */
+export const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /** The current session, as the auth plugin loaded it. */
 export interface CurrentSession {
@@ -87,6 +91,18 @@ const authPlugin: FastifyPluginCallback = (app, _opts, done) => {
     request.user = foldUser(rows) ?? null;
     request.session = { id: s.sesion_id, creadaEn: s.creada_en, expiraEn: s.expira_en };
   };
+
+  // Sweep sessions that expired unused. Every replica may run it; the DELETE is idempotent.
+  const sweep = setInterval(() => {
+    deleteExpiredSesiones(db, app.now(), idleMs).catch((err: unknown) =>
+      app.log.warn({ err }, 'could not sweep expired sessions'),
+    );
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', (_instance, next) => {
+    clearInterval(sweep);
+    next();
+  });
 
   app.decorate('authenticate', authenticate);
   app.decorate('requirePermission', (permission: PermissionName): preHandlerAsyncHookHandler => {
