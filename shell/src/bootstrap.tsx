@@ -20,10 +20,11 @@ import { initFederation, loadRemoteRoutes } from './features/remotes/federation'
 const config = getRuntimeConfig();
 initI18n();
 initFederation(config.remotes);
-const loadRoutes = startEarly(config.remotes, loadRemoteRoutes);
+const token = readStoredToken();
+const loadRoutes = startEarly(config.remotes, loadRemoteRoutes, window.location.pathname, token !== null);
 
 const navigator = createNavigator();
-const store = makeStore({ auth: authInitialState(readStoredToken()) }, { navigator, config: () => config });
+const store = makeStore({ auth: authInitialState(token) }, { navigator, config: () => config });
 void store.dispatch(fetchUser());
 
 const container = document.getElementById('root');

@@ -16,6 +16,8 @@ import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { RouteGuards } from '../features/guards/RouteGuards';
 import { RemoteUnavailable } from '../features/remotes/RemoteUnavailable';
 import { useRemoteRoutes, type LoadRemoteRoutes } from '../features/remotes/use-remote-routes';
+import { selectIsAuthenticated } from '../features/auth/auth-slice';
+import { useAppSelector } from './hooks';
 import { AppRoutesContext } from './app-routes';
 import { useDocumentTitle } from './document-title';
 import { useLocale } from './i18n';
@@ -89,12 +91,16 @@ export interface AppRoutesProps {
 }
 
 export function AppRoutes({ remotes, loadRoutes }: AppRoutesProps) {
-  const { statuses, retry } = useRemoteRoutes(remotes, loadRoutes);
+  const { pathname } = useLocation();
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const { statuses, retry } = useRemoteRoutes(remotes, loadRoutes, { all: signedIn, pathname });
   const routes = useMemo(
     () => [...shellRoutes, ...statuses.flatMap((s) => (s.state === 'ready' ? s.routes : []))],
     [statuses],
   );
   const loading = statuses.filter((s) => s.state === 'loading');
+  // Not asked for yet: their paths wait (the effect starts them) rather than flash a 404.
+  const pending = statuses.filter((s) => s.state === 'loading' || s.state === 'idle');
   const failed = statuses.filter((s) => s.state === 'failed');
 
   return (
@@ -124,7 +130,7 @@ export function AppRoutes({ remotes, loadRoutes }: AppRoutesProps) {
           </Route>
         ))}
         {/* Still loading: no layout yet (it may be 'auth' or 'default'), just the spinner. */}
-        {loading.flatMap((s) =>
+        {pending.flatMap((s) =>
           s.remote.prefixes.map((prefix) => (
             <Route key={`loading:${prefix}`} path={`${prefix}/*`} element={<PageLoading />} />
           )),

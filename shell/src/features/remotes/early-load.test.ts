@@ -25,3 +25,12 @@ describe('loading remotes before React renders', () => {
     await expect(loader(testRemotes[0]!, false)).rejects.toThrow('down');
   });
 });
+
+describe('a signed-out first visit', () => {
+  it('starts only the remote that owns the current path', () => {
+    const load = jest.fn(() => Promise.resolve([]));
+    startEarly(testRemotes, load, '/login', false);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledWith(expect.objectContaining({ name: 'remote_auth' }), false);
+  });
+});

@@ -6,15 +6,21 @@
 import { matchPath } from 'react-router-dom';
 import type { RemoteConfig } from '@gestion/shared';
 import type { PageRoute } from '@gestion/shared/react';
-import type { LoadRemoteRoutes } from './use-remote-routes';
+import { owns, type LoadRemoteRoutes } from './use-remote-routes';
 
+/**
+ * @param all every remote (a stored token: the navigation will list them all), else only the one
+ *   owning `pathname` — the same rule as useRemoteRoutes.
+ */
 export function startEarly(
   remotes: readonly RemoteConfig[],
   load: LoadRemoteRoutes,
   pathname: string = window.location.pathname,
+  all = true,
 ): LoadRemoteRoutes {
   const early = new Map<string, Promise<PageRoute[]>>();
   for (const remote of remotes) {
+    if (!all && !owns(remote, pathname)) continue;
     const routes = load(remote, false);
     early.set(remote.name, routes);
     routes.then(
