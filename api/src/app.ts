@@ -17,6 +17,7 @@ import {
   RedisLockoutStore,
   type LockoutStore,
 } from './lib/lockout-store';
+import { errorSummary } from './lib/log';
 import { createPasswordHasher, OWASP_ARGON2ID, type HashingParams, type PasswordHasher } from './lib/passwords';
 import auditPlugin from './plugins/app/audit';
 import authPlugin from './plugins/app/auth';
@@ -40,6 +41,8 @@ export interface BuildOptions {
    * is passed to Fastify as the logger options.
    */
   logger?: FastifyServerOptions['logger'];
+  /** Where JSON log lines go instead of stdout, with the app's own level and redaction (tests). */
+  logStream?: { write(line: string): void };
   /** argon2id parameters; default OWASP's (19 MiB, t=2, p=1). Tests lower them for speed. */
   passwordHashing?: HashingParams;
 }
@@ -74,11 +77,13 @@ function validators() {
   return { body, other };
 }
 
-function loggerOptions(config: AppConfig, logger: BuildOptions['logger']): FastifyServerOptions['logger'] {
+function loggerOptions(config: AppConfig, options: BuildOptions): FastifyServerOptions['logger'] {
+  const { logger, logStream } = options;
   if (logger === false) return false;
   if (logger !== undefined && logger !== true) return logger;
   return {
     level: config.logLevel,
+    ...(logStream ? { stream: logStream } : {}),
     // Never log secrets (OWASP Logging Cheat Sheet): bearer tokens, cookies, passwords.
     redact: {
       paths: [
@@ -119,7 +124,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const seedResult = await seed(handle.db, { email: config.adminEmail, password: config.adminPassword }, passwords, now(), handle.dialect);
 
     const app = Fastify({
-      logger: loggerOptions(config, options.logger),
+      logger: loggerOptions(config, options),
       bodyLimit: BODY_LIMIT_BYTES,
       trustProxy: trustProxyOption(config.trustProxy),
       genReqId: () => randomUUID(),
@@ -130,7 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const ajv = validators();
     app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajv.body : ajv.other).compile(schema));
 
-    logPoolError = (err) => app.log.warn({ err: { message: err.message } }, 'PostgreSQL pool error');
+    logPoolError = (err) => app.log.warn({ error: { message: err.message } }, 'PostgreSQL pool error');
     app.decorate('config', config);
     app.decorate('now', now);
     app.decorate('passwords', passwords);
@@ -140,7 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const memory = new MemoryLockoutStore();
     const lockout: LockoutStore = redis
       ? new FallbackLockoutStore(new RedisLockoutStore(redis), memory, (err) =>
-          app.log.warn({ err: { message: (err as Error).message } }, 'Redis unavailable for lock-out; using memory'),
+          app.log.warn({ error: errorSummary(err) }, 'Redis unavailable for lock-out; using memory'),
         )
       : memory;
     app.decorate('lockout', lockout);

@@ -7,6 +7,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig, type AppConfig } from './config';
+import { errorSummary } from './lib/log';
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
+    if (err) app.log.error({ error: errorSummary(err) }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
   });

@@ -145,6 +145,12 @@ describe.each(DATABASES)('errors and security on %s', (dialect) => {
     const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toMatch(/text\/html/);
+    // Its own CSP: its scripts load, still nothing inline.
+    const csp = String(ui.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self';/);
+    expect(csp).not.toMatch(/upgrade-insecure-requests/);
+    const bundle = await app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    expect(bundle.statusCode).toBe(200);
   });
 });
 

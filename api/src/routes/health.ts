@@ -6,6 +6,7 @@
 import { API_MESSAGES, ApiErrorBodySchema, ERROR_CODES } from '@gestion/shared';
 import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { ping } from '../db/connection';
+import { errorSummary } from '../lib/log';
 
 const Status = Type.Object({ status: Type.Literal('ok') });
 
@@ -22,7 +23,7 @@ const healthRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         await ping(app.database);
         return { status: 'ok' as const };
       } catch (err) {
-        request.log.error({ err }, 'database not ready');
+        request.log.error({ error: errorSummary(err) }, 'database not ready');
         return reply.code(503).send({
           statusCode: 503,
           error: 'Service Unavailable',

@@ -2,16 +2,9 @@
  * Users, roles, permissions, sessions, audit and settings (issue #2). Indexes are the ones the
  * lookups need: the session hot path goes token_hash → usuario → usuario_roles → rol_permisos.
  */
-import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { idColumn } from './columns';
 import type { Dialect } from './index';
-
-/** `id` as an auto-increment primary key in either dialect. */
-function idColumn<T extends string>(dialect: Dialect) {
-  return (t: CreateTableBuilder<T>) =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-}
 
 export function initial(dialect: Dialect): Migration {
   const withId = idColumn(dialect);

@@ -14,6 +14,7 @@ import { hasPermission, type PermissionName, type User } from '@gestion/shared';
 import type { FastifyPluginCallback, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../../lib/http-errors';
+import { errorSummary } from '../../lib/log';
 import {
   createSessionLookup,
   deleteExpiredSesiones,
@@ -95,7 +96,7 @@ const authPlugin: FastifyPluginCallback = (app, _opts, done) => {
   // Sweep sessions that expired unused. Every replica may run it; the DELETE is idempotent.
   const sweep = setInterval(() => {
     deleteExpiredSesiones(db, app.now(), idleMs).catch((err: unknown) =>
-      app.log.warn({ err }, 'could not sweep expired sessions'),
+      app.log.warn({ error: errorSummary(err) }, 'could not sweep expired sessions'),
     );
   }, SWEEP_INTERVAL_MS);
   sweep.unref();

@@ -13,6 +13,7 @@ import {
 import type { FastifyError, FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, isUniqueViolation, notFound } from '../../lib/http-errors';
+import { errorSummary } from '../../lib/log';
 
 /** The subset of an Ajv error the mapping reads. */
 interface AjvErrorLike {
@@ -137,7 +138,7 @@ const errorsPlugin: FastifyPluginCallback = (app, _opts, done) => {
   app.setErrorHandler((err, request, reply) => {
     const out = toErrorBody(err);
     if (out.statusCode >= 500) {
-      request.log.error({ err }, 'request failed');
+      request.log.error({ error: errorSummary(err) }, 'request failed');
     } else if (out.statusCode !== 401 && out.statusCode !== 404) {
       request.log.info({ statusCode: out.statusCode, code: out.code }, 'request refused');
     }

@@ -24,7 +24,7 @@ export async function connectRedis(url: string, log: FastifyBaseLogger, waitMs =
     // One warning every 30 s at most while Redis is down.
     if (Date.now() - lastWarning > 30_000) {
       lastWarning = Date.now();
-      log.warn({ err: { message: err.message } }, 'Redis unreachable; using in-memory throttling counters');
+      log.warn({ error: { message: err.message } }, 'Redis unreachable; using in-memory throttling counters');
     }
   });
   await new Promise<void>((resolve) => {
