@@ -22,14 +22,14 @@ import { AppRoutesContext } from './app-routes';
 import { useDocumentTitle } from './document-title';
 import { useLocale } from './i18n';
 import { AuthLayout } from './layouts/AuthLayout';
-import { DefaultLayout } from './layouts/DefaultLayout';
-import { MobileLayout } from './layouts/MobileLayout';
 import { shellRoutes } from './shell-routes';
 
+// The app bar, drawer and bottom navigation are their own chunks: a first visit to /login (the
+// auth layout) does not download them.
 const LAYOUT_COMPONENTS: Record<LayoutName, ComponentType<{ children: ReactNode }>> = {
   auth: AuthLayout,
-  default: DefaultLayout,
-  mobile: MobileLayout,
+  default: lazy(() => import('./layouts/DefaultLayout').then((m) => ({ default: m.DefaultLayout }))),
+  mobile: lazy(() => import('./layouts/MobileLayout').then((m) => ({ default: m.MobileLayout }))),
 };
 
 /** One layout around the routes that ask for it; the page inside a boundary and Suspense. */
@@ -38,13 +38,15 @@ export function LayoutFrame({ layout }: { layout: LayoutName }) {
   const Layout = LAYOUT_COMPONENTS[layout === 'default' && narrow ? 'mobile' : layout];
   const { pathname } = useLocation();
   return (
-    <Layout>
-      <RouteErrorBoundary key={pathname}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      </RouteErrorBoundary>
-    </Layout>
+    <Suspense fallback={<PageLoading />}>
+      <Layout>
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </Layout>
+    </Suspense>
   );
 }
 

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NavIcon } from '../../features/navigation/NavIcon';
-import { isActive } from './NavList';
+import { isActive } from '../../features/navigation/nav-items';
 import { TopBar } from './TopBar';
 import { useNavItems } from './use-nav-items';
 

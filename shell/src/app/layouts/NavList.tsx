@@ -5,11 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NavIcon } from '../../features/navigation/NavIcon';
-import type { NavItem } from '../../features/navigation/nav-items';
-
-export function isActive(item: NavItem, pathname: string): boolean {
-  return item.path === '/' ? pathname === '/' : pathname === item.path || pathname.startsWith(`${item.path}/`);
-}
+import { isActive, type NavItem } from '../../features/navigation/nav-items';
 
 /** The drawer's list: only the areas the user may open. */
 export function NavList({ items, onNavigate }: { items: readonly NavItem[]; onNavigate?: () => void }) {

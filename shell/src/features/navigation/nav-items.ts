@@ -22,3 +22,8 @@ export function navItemsFor(routes: readonly PageRoute[], user: User | null, loc
     .map((r) => ({ path: r.path, label: r.title[locale], icon: r.nav.icon, order: r.nav.order }))
     .sort((a, b) => a.order - b.order || a.label.localeCompare(b.label));
 }
+
+/** True when `pathname` is the item's page or one below it. */
+export function isActive(item: Pick<NavItem, 'path'>, pathname: string): boolean {
+  return item.path === '/' ? pathname === '/' : pathname === item.path || pathname.startsWith(`${item.path}/`);
+}
