@@ -154,6 +154,23 @@ describe.each(DATABASES)('errors and security on %s', (dialect) => {
   });
 });
 
+describe.each(DATABASES)('readiness on %s', (dialect) => {
+  it('answers /readyz 503 "Servicio no disponible temporalmente" when the database is gone, /healthz still 200', async () => {
+    const db = await createTestDatabase(dialect);
+    const { app } = await buildTestApp(db);
+    try {
+      await app.database.close();
+      const res = await app.inject({ method: 'GET', url: '/readyz' });
+      const body = expectErrorShape(res, 503, ERROR_CODES.serviceUnavailable);
+      expect(body.message).toBe(API_MESSAGES.serviceUnavailable);
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await db.drop();
+    }
+  });
+});
+
 describe.each(DATABASES)('per-IP rate limits on %s', (dialect) => {
   let db: TestDatabase;
   let app: FastifyInstance;
