@@ -24,13 +24,13 @@ beforeEach(async () => {
   page = await context.newPage();
 });
 afterEach(async () => {
-  await context.close();
+  await context?.close();
 });
 
 async function signIn(email: string, password: string): Promise<void> {
   await page.goto(`${server.url}/login`);
   await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByLabel(/^Contraseña/).fill(password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
 
@@ -59,7 +59,7 @@ it('registers a new account: "Cuenta creada correctamente" and then /login', asy
     await page.goto(`${server.url}/register`);
     await page.getByLabel('Nombre').fill('Lucía Fernández');
     await page.getByLabel('Correo electrónico').fill('lucia@e2e.test');
-    await page.getByLabel('Contraseña', { exact: true }).fill('Lucia-Segura-2026');
+    await page.getByLabel(/^Contraseña/).fill('Lucia-Segura-2026');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await page.getByText('Cuenta creada correctamente').waitFor();
     await page.waitForURL((u) => u.pathname === '/login');

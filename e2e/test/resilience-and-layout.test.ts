@@ -16,7 +16,7 @@ afterAll(async () => {
 async function signIn(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/login`);
   await page.getByLabel('Correo electrónico').fill(ADMIN.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN.password);
+  await page.getByLabel(/^Contraseña/).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await page.waitForURL((u) => u.pathname === '/');
 }
