@@ -35,7 +35,10 @@ export function createNavigator(): AttachableNavigator {
       if (pending) {
         const { to, options } = pending;
         pending = null;
-        navigate(to, options);
+        // Out of the effect that attached us: React may not flush a render from inside one.
+        queueMicrotask(() => {
+          if (target === navigate) navigate(to, options);
+        });
       }
       return () => {
         if (target === navigate) target = null;

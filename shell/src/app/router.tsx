@@ -37,16 +37,20 @@ export function LayoutFrame({ layout }: { layout: LayoutName }) {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const Layout = LAYOUT_COMPONENTS[layout === 'default' && narrow ? 'mobile' : layout];
   const { pathname } = useLocation();
+  // The outer boundary covers the layout itself (a lazy chunk that may fail to load after a
+  // release); the inner one, reset on every navigation, the page.
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Layout>
-        <RouteErrorBoundary key={pathname}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </RouteErrorBoundary>
-      </Layout>
-    </Suspense>
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <Layout>
+          <RouteErrorBoundary key={pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
+        </Layout>
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }
 
