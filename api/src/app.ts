@@ -18,7 +18,12 @@ import {
   type LockoutStore,
 } from './lib/lockout-store';
 import { errorSummary } from './lib/log';
-import { createPasswordHasher, OWASP_ARGON2ID, type HashingParams, type PasswordHasher } from './lib/passwords';
+import {
+  createPasswordHasher,
+  OWASP_ARGON2ID,
+  type HashingParams,
+  type PasswordHasher,
+} from './lib/passwords';
 import auditPlugin from './plugins/app/audit';
 import authPlugin from './plugins/app/auth';
 import errorsPlugin from './plugins/app/errors';
@@ -71,7 +76,13 @@ declare module 'fastify' {
  * ("5" is not a number). Query strings and params keep coercion (`?page=2`).
  */
 function validators() {
-  const common = { useDefaults: true, removeAdditional: false, allErrors: true, addUsedSchema: false, strict: false } as const;
+  const common = {
+    useDefaults: true,
+    removeAdditional: false,
+    allErrors: true,
+    addUsedSchema: false,
+    strict: false,
+  } as const;
   const body = addFormats(new Ajv({ ...common, coerceTypes: false }));
   const other = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
   return { body, other };
@@ -112,7 +123,10 @@ function trustProxyOption(value: AppConfig['trustProxy']): FastifyServerOptions[
  * Opens the database (running migrations and seeding), and assembles the app.
  * @throws when the database cannot be opened or migrated; nothing is left open then.
  */
-export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
   const passwords = await createPasswordHasher(options.passwordHashing ?? OWASP_ARGON2ID);
   // Idle-connection errors of the PostgreSQL pool are non-fatal: logged (through the app's
@@ -121,7 +135,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const handle = await openDatabase(config.database, (err) => logPoolError(err));
   let redis: Redis | undefined;
   try {
-    const seedResult = await seed(handle.db, { email: config.adminEmail, password: config.adminPassword }, passwords, now(), handle.dialect);
+    const seedResult = await seed(
+      handle.db,
+      { email: config.adminEmail, password: config.adminPassword },
+      passwords,
+      now(),
+      handle.dialect,
+    );
 
     const app = Fastify({
       logger: loggerOptions(config, options),
@@ -133,9 +153,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }).withTypeProvider<TypeBoxTypeProvider>();
 
     const ajv = validators();
-    app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajv.body : ajv.other).compile(schema));
+    app.setValidatorCompiler(({ schema, httpPart }) =>
+      (httpPart === 'body' ? ajv.body : ajv.other).compile(schema),
+    );
 
-    logPoolError = (err) => app.log.warn({ error: { message: err.message } }, 'PostgreSQL pool error');
+    logPoolError = (err) =>
+      app.log.warn({ error: { message: err.message } }, 'PostgreSQL pool error');
     app.decorate('config', config);
     app.decorate('now', now);
     app.decorate('passwords', passwords);
@@ -145,7 +168,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const memory = new MemoryLockoutStore();
     const lockout: LockoutStore = redis
       ? new FallbackLockoutStore(new RedisLockoutStore(redis), memory, (err) =>
-          app.log.warn({ error: errorSummary(err) }, 'Redis unavailable for lock-out; using memory'),
+          app.log.warn(
+            { error: errorSummary(err) },
+            'Redis unavailable for lock-out; using memory',
+          ),
         )
       : memory;
     app.decorate('lockout', lockout);
@@ -157,7 +183,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(dbPlugin, { handle });
     await app.register(errorsPlugin);
     await app.register(securityHeadersPlugin, { config });
-    // Same-origin only unless CORS_ORIGINS lists origins: then no CORS hook runs at all.
+    // With CORS_ORIGINS empty the api is same-origin only and no CORS hook runs at all.
     if (config.corsOrigins.length > 0) await app.register(corsPlugin, { config });
     await app.register(rateLimitPlugin, redis ? { redis } : {});
     await app.register(swaggerPlugin);

@@ -4,7 +4,12 @@
  * `server.ts` can print it and exit 1 before anything listens.
  */
 import path from 'node:path';
-import { DEFAULT_RUNTIME_CONFIG, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@gestion/shared';
+import {
+  DEFAULT_RUNTIME_CONFIG,
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '@gestion/shared';
 import { isValidEmail, normalizeEmail } from './lib/email';
 
 /** Root of the repository: `api/src` and `api/dist` both sit two levels below it. */
@@ -148,10 +153,14 @@ function parseOrigins(env: Env): string[] {
       try {
         url = new URL(origin);
       } catch {
-        throw new Error(`CORS_ORIGINS must be a comma-separated list of origins like https://app.example.org, got "${origin}"`);
+        throw new Error(
+          `CORS_ORIGINS must be a comma-separated list of origins like https://app.example.org, got "${origin}"`,
+        );
       }
       if (!/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, '')) {
-        throw new Error(`CORS_ORIGINS must list bare origins (scheme://host[:port]), got "${origin}"`);
+        throw new Error(
+          `CORS_ORIGINS must list bare origins (scheme://host[:port]), got "${origin}"`,
+        );
       }
       return url.origin;
     });
@@ -162,7 +171,10 @@ function parseTrustProxy(env: Env): TrustProxy {
   if (raw === undefined || raw === 'false') return false;
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 100);
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function parseRemote(env: Env, name: string, fallback: string): string {
@@ -192,7 +204,9 @@ export function loadConfig(env: Env): AppConfig {
   const adminEmailRaw = read(env, 'ADMIN_EMAIL');
   const adminEmail = normalizeEmail(adminEmailRaw ?? 'admin@localhost');
   if (adminEmailRaw !== undefined && !isValidEmail(adminEmail)) {
-    throw new Error(`ADMIN_EMAIL must be an e-mail address (at most ${EMAIL_MAX_LENGTH} characters), got "${adminEmailRaw}"`);
+    throw new Error(
+      `ADMIN_EMAIL must be an e-mail address (at most ${EMAIL_MAX_LENGTH} characters), got "${adminEmailRaw}"`,
+    );
   }
   // Not trimmed: spaces may be part of a password.
   const adminPassword = env.ADMIN_PASSWORD ? env.ADMIN_PASSWORD : undefined;
@@ -227,7 +241,13 @@ export function loadConfig(env: Env): AppConfig {
       eventos: parseRemote(env, 'REMOTE_EVENTOS_URL', defaultEntry('remote_eventos')),
       informes: parseRemote(env, 'REMOTE_INFORMES_URL', defaultEntry('remote_informes')),
     },
-    buildIdPollMs: integer(env, 'BUILD_ID_POLL_MS', DEFAULT_RUNTIME_CONFIG.buildIdPollMs, 0, 86_400_000),
+    buildIdPollMs: integer(
+      env,
+      'BUILD_ID_POLL_MS',
+      DEFAULT_RUNTIME_CONFIG.buildIdPollMs,
+      0,
+      86_400_000,
+    ),
     staticRoot,
   };
   const redisUrl = parseRedis(env);

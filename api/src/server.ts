@@ -44,7 +44,9 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   } else if (adminCreated) {
-    console.log(`Primer administrador creado: ${adminCreated.email} (contraseña de ADMIN_PASSWORD)`);
+    console.log(
+      `Primer administrador creado: ${adminCreated.email} (contraseña de ADMIN_PASSWORD)`,
+    );
   }
 }
 

@@ -2,7 +2,13 @@
  * Sign-in, the current user, sign-out and the session lifecycle (DESIGN.md §3, issue #2), on
  * every database of DATABASES.
  */
-import { API_MESSAGES, ERROR_CODES, MESSAGES, hasPermission, type LoginResponse } from '@gestion/shared';
+import {
+  API_MESSAGES,
+  ERROR_CODES,
+  MESSAGES,
+  hasPermission,
+  type LoginResponse,
+} from '@gestion/shared';
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_ACTIONS, listAudit } from '../src/repositories/auditoria-repository';
 import { removeAllRoles } from '../src/repositories/roles-repository';
@@ -79,10 +85,17 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
       const { email } = await registerUser(app, 'auditado');
       await login(app, email, 'clave-equivocada');
       await login(app, email, PASSWORD);
-      const failed = await listAudit(app.db, { accion: AUDIT_ACTIONS.loginFailed, actorEmail: email });
+      const failed = await listAudit(app.db, {
+        accion: AUDIT_ACTIONS.loginFailed,
+        actorEmail: email,
+      });
       const ok = await listAudit(app.db, { accion: AUDIT_ACTIONS.login, actorEmail: email });
       expect(failed).toHaveLength(1);
-      expect(failed[0]).toMatchObject({ objetivo_tipo: 'usuario', ip: '127.0.0.1', creado_en: clock.now() });
+      expect(failed[0]).toMatchObject({
+        objetivo_tipo: 'usuario',
+        ip: '127.0.0.1',
+        creado_en: clock.now(),
+      });
       expect(JSON.parse(failed[0]!.cambios!)).toMatchObject({ motivo: 'contrasena_incorrecta' });
       expect(ok).toHaveLength(1);
       expect(ok[0]!.actor_id).toEqual(expect.any(Number));
@@ -93,7 +106,8 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
   describe('per-account lock-out', () => {
     it('answers 429 with Retry-After and the Spanish message after 5 failures, until the lock expires', async () => {
       const { email } = await registerUser(app, 'bloqueo');
-      for (let i = 0; i < 5; i++) expect((await login(app, email, 'mala-clave')).statusCode).toBe(401);
+      for (let i = 0; i < 5; i++)
+        expect((await login(app, email, 'mala-clave')).statusCode).toBe(401);
       // Locked: even the right password is refused without being checked.
       const locked = await login(app, email, PASSWORD);
       const body = expectErrorShape(locked, 429, ERROR_CODES.accountLocked);
@@ -120,7 +134,8 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
       const { email } = await registerUser(app, 'reinicio');
       for (let i = 0; i < 4; i++) await login(app, email, 'mala-clave');
       expect((await login(app, email, PASSWORD)).statusCode).toBe(200);
-      for (let i = 0; i < 4; i++) expect((await login(app, email, 'mala-clave')).statusCode).toBe(401);
+      for (let i = 0; i < 4; i++)
+        expect((await login(app, email, 'mala-clave')).statusCode).toBe(401);
       expect((await login(app, email, PASSWORD)).statusCode).toBe(200);
     });
 
@@ -155,7 +170,11 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
           roles: [
             {
               nombre: 'usuario',
-              permisos: [{ nombre: 'eventos:ver' }, { nombre: 'periodos:ver' }, { nombre: 'informes:ver' }],
+              permisos: [
+                { nombre: 'eventos:ver' },
+                { nombre: 'periodos:ver' },
+                { nombre: 'informes:ver' },
+              ],
             },
           ],
         },
@@ -211,14 +230,26 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
 
     it('does not write on every request: ultimo_uso moves only once a minute', async () => {
       const { token, id } = await registerUser(app, 'escrituras');
-      const before = await app.db.selectFrom('sesiones').select('ultimo_uso').where('usuario_id', '=', id).executeTakeFirstOrThrow();
+      const before = await app.db
+        .selectFrom('sesiones')
+        .select('ultimo_uso')
+        .where('usuario_id', '=', id)
+        .executeTakeFirstOrThrow();
       clock.advance(30_000);
       await me(app, token);
-      const after30s = await app.db.selectFrom('sesiones').select('ultimo_uso').where('usuario_id', '=', id).executeTakeFirstOrThrow();
+      const after30s = await app.db
+        .selectFrom('sesiones')
+        .select('ultimo_uso')
+        .where('usuario_id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(after30s.ultimo_uso).toBe(before.ultimo_uso);
       clock.advance(31_000);
       await me(app, token);
-      const after61s = await app.db.selectFrom('sesiones').select('ultimo_uso').where('usuario_id', '=', id).executeTakeFirstOrThrow();
+      const after61s = await app.db
+        .selectFrom('sesiones')
+        .select('ultimo_uso')
+        .where('usuario_id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(after61s.ultimo_uso).toBe(clock.now());
     });
 
@@ -236,7 +267,11 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
       const { token, id } = await registerUser(app, 'caducada');
       clock.advance(31 * MINUTE);
       await me(app, token);
-      const rows = await app.db.selectFrom('sesiones').select('id').where('usuario_id', '=', id).execute();
+      const rows = await app.db
+        .selectFrom('sesiones')
+        .select('id')
+        .where('usuario_id', '=', id)
+        .execute();
       expect(rows).toHaveLength(0);
     });
   });
@@ -259,10 +294,18 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
   describe('POST /api/auth/logout', () => {
     it('answers 204, deletes the session and the token stops working', async () => {
       const { token, id, email } = await registerUser(app, 'salida');
-      const res = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: bearer(token),
+      });
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
-      const rows = await app.db.selectFrom('sesiones').select('id').where('usuario_id', '=', id).execute();
+      const rows = await app.db
+        .selectFrom('sesiones')
+        .select('id')
+        .where('usuario_id', '=', id)
+        .execute();
       expect(rows).toHaveLength(0);
       expectErrorShape(await me(app, token), 401, ERROR_CODES.unauthenticated);
       const audit = await listAudit(app.db, { accion: AUDIT_ACTIONS.logout, actorEmail: email });
@@ -299,19 +342,31 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
     });
 
     it('answers 401 without a session', async () => {
-      expectErrorShape(await guarded.inject({ method: 'GET', url: '/api/probe' }), 401, ERROR_CODES.unauthenticated);
+      expectErrorShape(
+        await guarded.inject({ method: 'GET', url: '/api/probe' }),
+        401,
+        ERROR_CODES.unauthenticated,
+      );
     });
 
     it('answers 403 "No tiene permiso…" when the user lacks the permission', async () => {
       const { token } = await registerUser(guarded, 'sinpermiso');
-      const res = await guarded.inject({ method: 'GET', url: '/api/probe', headers: bearer(token) });
+      const res = await guarded.inject({
+        method: 'GET',
+        url: '/api/probe',
+        headers: bearer(token),
+      });
       const body = expectErrorShape(res, 403, ERROR_CODES.forbidden);
       expect(body.message).toBe(API_MESSAGES.forbidden);
     });
 
     it('lets the admin through (every permission implicitly)', async () => {
       const token = (await login(guarded, ADMIN.email, ADMIN.password)).json().token as string;
-      const res = await guarded.inject({ method: 'GET', url: '/api/probe', headers: bearer(token) });
+      const res = await guarded.inject({
+        method: 'GET',
+        url: '/api/probe',
+        headers: bearer(token),
+      });
       expect(res.statusCode).toBe(200);
     });
   });

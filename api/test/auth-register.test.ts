@@ -44,16 +44,31 @@ describe.each(DATABASES)('registration on %s', (dialect) => {
   });
 
   it('gives the new user the default role "usuario"', async () => {
-    const res = await register(app, { email: uniqueEmail('rol'), password: PASSWORD, nombre: 'Rol' });
+    const res = await register(app, {
+      email: uniqueEmail('rol'),
+      password: PASSWORD,
+      nombre: 'Rol',
+    });
     expect(res.json().user.roles).toEqual([
-      { nombre: 'usuario', permisos: [{ nombre: 'eventos:ver' }, { nombre: 'periodos:ver' }, { nombre: 'informes:ver' }] },
+      {
+        nombre: 'usuario',
+        permisos: [
+          { nombre: 'eventos:ver' },
+          { nombre: 'periodos:ver' },
+          { nombre: 'informes:ver' },
+        ],
+      },
     ]);
   });
 
   it('gives the role named by the rol_por_defecto setting', async () => {
     await setAjuste(app.db, 'rol_por_defecto', 'gestor');
     try {
-      const res = await register(app, { email: uniqueEmail('gestor'), password: PASSWORD, nombre: 'G' });
+      const res = await register(app, {
+        email: uniqueEmail('gestor'),
+        password: PASSWORD,
+        nombre: 'G',
+      });
       expect(res.json<RegisterResponse>().user.roles.map((r) => r.nombre)).toEqual(['gestor']);
     } finally {
       await setAjuste(app.db, 'rol_por_defecto', 'usuario');
@@ -62,7 +77,11 @@ describe.each(DATABASES)('registration on %s', (dialect) => {
 
   it('stores the e-mail trimmed and lowercased, so sign-in works in any case', async () => {
     const email = uniqueEmail('mayus');
-    const res = await register(app, { email: `  ${email.toUpperCase()} `, password: PASSWORD, nombre: 'M' });
+    const res = await register(app, {
+      email: `  ${email.toUpperCase()} `,
+      password: PASSWORD,
+      nombre: 'M',
+    });
     expect(res.json().user.email).toBe(email);
     expect((await login(app, email, PASSWORD)).statusCode).toBe(200);
   });
@@ -70,7 +89,11 @@ describe.each(DATABASES)('registration on %s', (dialect) => {
   it('answers 409 EMAIL_TAKEN for an e-mail already registered, whatever its case', async () => {
     const email = uniqueEmail('doble');
     expect((await register(app, { email, password: PASSWORD, nombre: 'A' })).statusCode).toBe(201);
-    const res = await register(app, { email: email.toUpperCase(), password: PASSWORD, nombre: 'B' });
+    const res = await register(app, {
+      email: email.toUpperCase(),
+      password: PASSWORD,
+      nombre: 'B',
+    });
     const body = expectErrorShape(res, 409, ERROR_CODES.emailTaken);
     expect(body.message).toBe(API_MESSAGES.emailTaken);
   });
@@ -87,29 +110,55 @@ describe.each(DATABASES)('registration on %s', (dialect) => {
   });
 
   it('refuses a password longer than 128 characters', async () => {
-    const res = await register(app, { email: uniqueEmail('larga'), password: 'a'.repeat(129), nombre: 'L' });
+    const res = await register(app, {
+      email: uniqueEmail('larga'),
+      password: 'a'.repeat(129),
+      nombre: 'L',
+    });
     const body = expectErrorShape(res, 400, ERROR_CODES.validation);
     expect(body.details).toEqual([{ field: 'password', message: API_MESSAGES.passwordTooLong }]);
   });
 
   it('accepts a password of exactly 8 and of exactly 128 characters', async () => {
-    expect((await register(app, { email: uniqueEmail('ocho'), password: 'Xq7#pL2m', nombre: 'O' })).statusCode).toBe(201);
-    expect((await register(app, { email: uniqueEmail('max'), password: 'Zk9'.repeat(42) + 'ab', nombre: 'X' })).statusCode).toBe(201);
+    expect(
+      (await register(app, { email: uniqueEmail('ocho'), password: 'Xq7#pL2m', nombre: 'O' }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await register(app, {
+          email: uniqueEmail('max'),
+          password: 'Zk9'.repeat(42) + 'ab',
+          nombre: 'X',
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
-  it.each(['password', 'PASSWORD1', 'qwerty123', 'Iloveyou'])('refuses the common password "%s"', async (password) => {
-    const res = await register(app, { email: uniqueEmail('comun'), password, nombre: 'C' });
-    const body = expectErrorShape(res, 400, ERROR_CODES.validation);
-    expect(body.details).toEqual([{ field: 'password', message: API_MESSAGES.passwordCommon }]);
-  });
+  it.each(['password', 'PASSWORD1', 'qwerty123', 'Iloveyou'])(
+    'refuses the common password "%s"',
+    async (password) => {
+      const res = await register(app, { email: uniqueEmail('comun'), password, nombre: 'C' });
+      const body = expectErrorShape(res, 400, ERROR_CODES.validation);
+      expect(body.details).toEqual([{ field: 'password', message: API_MESSAGES.passwordCommon }]);
+    },
+  );
 
   it('refuses a nombre over 120 characters', async () => {
-    const res = await register(app, { email: uniqueEmail('nombre'), password: PASSWORD, nombre: 'n'.repeat(121) });
+    const res = await register(app, {
+      email: uniqueEmail('nombre'),
+      password: PASSWORD,
+      nombre: 'n'.repeat(121),
+    });
     expectErrorShape(res, 400, ERROR_CODES.validation);
   });
 
   it('lists a missing field as required', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: uniqueEmail(), password: PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: uniqueEmail(), password: PASSWORD },
+    });
     const body = expectErrorShape(res, 400, ERROR_CODES.validation);
     expect(body.details).toEqual([{ field: 'nombre', message: API_MESSAGES.nombreRequired }]);
   });
@@ -117,7 +166,11 @@ describe.each(DATABASES)('registration on %s', (dialect) => {
   it('answers 403 REGISTRATION_CLOSED when self-registration is switched off', async () => {
     await setAjuste(app.db, 'registro_abierto', false);
     try {
-      const res = await register(app, { email: uniqueEmail('cerrado'), password: PASSWORD, nombre: 'C' });
+      const res = await register(app, {
+        email: uniqueEmail('cerrado'),
+        password: PASSWORD,
+        nombre: 'C',
+      });
       const body = expectErrorShape(res, 403, ERROR_CODES.registrationClosed);
       expect(body.message).toBe(API_MESSAGES.registrationClosed);
     } finally {
@@ -136,13 +189,20 @@ describe.each(DATABASES)('registration on %s', (dialect) => {
   it('lets exactly one of 20 parallel registrations of one e-mail succeed; the rest get 409, none 5xx', async () => {
     const email = uniqueEmail('carrera');
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => register(app, { email, password: PASSWORD, nombre: `Intento ${i}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        register(app, { email, password: PASSWORD, nombre: `Intento ${i}` }),
+      ),
     );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    for (const r of results.filter((x) => x.statusCode === 409)) expectErrorShape(r, 409, ERROR_CODES.emailTaken);
-    const rows = await app.db.selectFrom('usuarios').select('id').where('email', '=', email).execute();
+    for (const r of results.filter((x) => x.statusCode === 409))
+      expectErrorShape(r, 409, ERROR_CODES.emailTaken);
+    const rows = await app.db
+      .selectFrom('usuarios')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 });

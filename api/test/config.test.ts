@@ -67,25 +67,37 @@ describe('loadConfig', () => {
       rateLimitRegister: 5,
       logLevel: 'warn',
       trustProxy: 1,
-      remotes: { auth: 'https://auth.example.org/mf-manifest.json', eventos: '/otra/mf-manifest.json' },
+      remotes: {
+        auth: 'https://auth.example.org/mf-manifest.json',
+        eventos: '/otra/mf-manifest.json',
+      },
       buildIdPollMs: 0,
     });
   });
 
   it('accepts sqlite:<path>, absolute or relative to the repository root', () => {
-    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.db' }).database).toEqual({ kind: 'sqlite', path: '/tmp/x.db' });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.db' }).database).toEqual({
+      kind: 'sqlite',
+      path: '/tmp/x.db',
+    });
     expect(loadConfig({ DATABASE_URL: 'sqlite:data/y.db' }).database).toEqual({
       kind: 'sqlite',
       path: path.join(REPO_ROOT, 'data', 'y.db'),
     });
-    expect(loadConfig({ DATABASE_URL: 'postgresql://h/db' }).database).toEqual({ kind: 'postgres', url: 'postgresql://h/db' });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://h/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://h/db',
+    });
   });
 
   it.each([
     [{ PORT: 'abc' }, /^PORT must be an integer between 1 and 65535, got "abc"$/],
     [{ PORT: '70000' }, /^PORT must be/],
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be "sqlite:<path>" or "postgres:\/\/…"/],
-    [{ DATABASE_URL: 'postgres://u:secreto@' }, /^DATABASE_URL is not a valid postgres:\/\/ URL, got "postgres:\/\/u:\*\*\*@"/],
+    [
+      { DATABASE_URL: 'postgres://u:secreto@' },
+      /^DATABASE_URL is not a valid postgres:\/\/ URL, got "postgres:\/\/u:\*\*\*@"/,
+    ],
     [{ REDIS_URL: 'http://x' }, /^REDIS_URL must be a redis:\/\//],
     [{ ADMIN_EMAIL: 'no-es-correo' }, /^ADMIN_EMAIL must be an e-mail address/],
     [{ ADMIN_PASSWORD: 'corta' }, /^ADMIN_PASSWORD must have between 8 and 128 characters, got 5$/],
@@ -95,10 +107,16 @@ describe('loadConfig', () => {
     [{ SESSION_MAX_HOURS: '1.5' }, /^SESSION_MAX_HOURS must be an integer/],
     [{ RATE_LIMIT_LOGIN: '-1' }, /^RATE_LIMIT_LOGIN must be an integer/],
     [{ RATE_LIMIT_REGISTER: 'muchos' }, /^RATE_LIMIT_REGISTER must be an integer/],
-    [{ LOG_LEVEL: 'verbose' }, /^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
+    [
+      { LOG_LEVEL: 'verbose' },
+      /^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/,
+    ],
     [{ REMOTE_INFORMES_URL: 'ftp://x' }, /^REMOTE_INFORMES_URL must be an http\(s\) URL or a path/],
     [{ BUILD_ID_POLL_MS: 'x' }, /^BUILD_ID_POLL_MS must be an integer/],
-    [{ DATABASE_SCHEMA: 'Mal-Nombre' }, /^DATABASE_SCHEMA must be a lowercase PostgreSQL identifier/],
+    [
+      { DATABASE_SCHEMA: 'Mal-Nombre' },
+      /^DATABASE_SCHEMA must be a lowercase PostgreSQL identifier/,
+    ],
   ])('refuses %p naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

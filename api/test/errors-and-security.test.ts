@@ -41,35 +41,56 @@ describe.each(DATABASES)('errors and security on %s', (dialect) => {
     app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
 
   it('answers 400 "El cuerpo de la petición no es JSON válido" for malformed JSON', async () => {
-    const body = expectErrorShape(await post('/api/auth/login', '{"email": '), 400, ERROR_CODES.validation);
+    const body = expectErrorShape(
+      await post('/api/auth/login', '{"email": '),
+      400,
+      ERROR_CODES.validation,
+    );
     expect(body.message).toBe(API_MESSAGES.malformedJson);
   });
 
   it('answers 400 listing an unknown field instead of silently dropping it', async () => {
-    const res = await post('/api/auth/login', JSON.stringify({ email: ADMIN.email, password: ADMIN.password, admin: true }));
+    const res = await post(
+      '/api/auth/login',
+      JSON.stringify({ email: ADMIN.email, password: ADMIN.password, admin: true }),
+    );
     const body = expectErrorShape(res, 400, ERROR_CODES.validation);
     expect(body.details).toEqual([{ field: 'admin', message: 'Campo no admitido' }]);
   });
 
   it('answers 400 for a wrong type, without coercing it', async () => {
-    const res = await post('/api/auth/login', JSON.stringify({ email: 12345, password: ADMIN.password }));
+    const res = await post(
+      '/api/auth/login',
+      JSON.stringify({ email: 12345, password: ADMIN.password }),
+    );
     const body = expectErrorShape(res, 400, ERROR_CODES.validation);
     expect(body.details).toEqual([{ field: 'email', message: 'Debe ser de tipo texto' }]);
   });
 
   it('answers 400 when the body is missing or not an object', async () => {
-    expectErrorShape(await app.inject({ method: 'POST', url: '/api/auth/login' }), 400, ERROR_CODES.validation);
+    expectErrorShape(
+      await app.inject({ method: 'POST', url: '/api/auth/login' }),
+      400,
+      ERROR_CODES.validation,
+    );
     expectErrorShape(await post('/api/auth/login', '[1,2]'), 400, ERROR_CODES.validation);
   });
 
   it('answers 413 for a body over the limit', async () => {
-    const res = await post('/api/auth/register', JSON.stringify({ email: 'a@b.org', password: 'x'.repeat(70_000), nombre: 'n' }));
+    const res = await post(
+      '/api/auth/register',
+      JSON.stringify({ email: 'a@b.org', password: 'x'.repeat(70_000), nombre: 'n' }),
+    );
     const body = expectErrorShape(res, 413, ERROR_CODES.payloadTooLarge);
     expect(body.message).toBe(API_MESSAGES.payloadTooLarge);
   });
 
   it('answers 415 for a content type other than JSON', async () => {
-    const res = await post('/api/auth/login', 'email=a&password=b', 'application/x-www-form-urlencoded');
+    const res = await post(
+      '/api/auth/login',
+      'email=a&password=b',
+      'application/x-www-form-urlencoded',
+    );
     const body = expectErrorShape(res, 415, ERROR_CODES.unsupportedMediaType);
     expect(body.message).toBe(API_MESSAGES.unsupportedMediaType);
   });
@@ -107,7 +128,9 @@ describe.each(DATABASES)('errors and security on %s', (dialect) => {
 
   it('sends the strict REST header set on /api responses: nothing renders, nothing is cached', async () => {
     const res = await login(app, ADMIN.email, ADMIN.password);
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
@@ -140,7 +163,12 @@ describe.each(DATABASES)('errors and security on %s', (dialect) => {
     const json = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(json.statusCode).toBe(200);
     expect(Object.keys(json.json<{ paths: Record<string, unknown> }>().paths)).toEqual(
-      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/auth/me', '/api/auth/logout']),
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/register',
+        '/api/auth/me',
+        '/api/auth/logout',
+      ]),
     );
     const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
@@ -149,7 +177,10 @@ describe.each(DATABASES)('errors and security on %s', (dialect) => {
     const csp = String(ui.headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'self';/);
     expect(csp).not.toMatch(/upgrade-insecure-requests/);
-    const bundle = await app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    const bundle = await app.inject({
+      method: 'GET',
+      url: '/api/docs/static/swagger-initializer.js',
+    });
     expect(bundle.statusCode).toBe(200);
   });
 });
@@ -185,7 +216,8 @@ describe.each(DATABASES)('per-IP rate limits on %s', (dialect) => {
   });
 
   it('answers 429 with Retry-After and the Spanish message past RATE_LIMIT_LOGIN attempts a minute', async () => {
-    for (let i = 0; i < 3; i++) expect((await login(app, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await login(app, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
     const res = await login(app, ADMIN.email, ADMIN.password);
     const body = expectErrorShape(res, 429, ERROR_CODES.rateLimited);
     expect(body.message).toBe(API_MESSAGES.rateLimited);
@@ -205,7 +237,10 @@ describe.each(DATABASES)('per-IP rate limits on %s', (dialect) => {
 
   it('answers 429 past RATE_LIMIT_REGISTER registrations an hour', async () => {
     for (let i = 0; i < 2; i++) {
-      expect((await register(app, { email: uniqueEmail('rl'), password: PASSWORD, nombre: 'R' })).statusCode).toBe(201);
+      expect(
+        (await register(app, { email: uniqueEmail('rl'), password: PASSWORD, nombre: 'R' }))
+          .statusCode,
+      ).toBe(201);
     }
     const res = await register(app, { email: uniqueEmail('rl'), password: PASSWORD, nombre: 'R' });
     expectErrorShape(res, 429, ERROR_CODES.rateLimited);

@@ -59,28 +59,40 @@ describe('frontend hosting', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it.each(['/eventos/3/periodos', '/login', '/una/ruta/desconocida'])('loads the app for the page %s', async (url) => {
-    const res = await app.inject({ method: 'GET', url, headers: html });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX);
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/eventos/3/periodos', '/login', '/una/ruta/desconocida'])(
+    'loads the app for the page %s',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('serves content-hashed assets as immutable, pre-compressed when accepted', async () => {
     const plain = await app.inject({ method: 'GET', url: '/main.0123abcd.js' });
     expect(plain.body).toBe(ASSET);
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const br = await app.inject({ method: 'GET', url: '/main.0123abcd.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await app.inject({
+      method: 'GET',
+      url: '/main.0123abcd.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('serves un-hashed files with no-cache', async () => {
-    expect((await app.inject({ method: 'GET', url: '/favicon.ico' })).headers['cache-control']).toBe('no-cache');
+    expect(
+      (await app.inject({ method: 'GET', url: '/favicon.ico' })).headers['cache-control'],
+    ).toBe('no-cache');
   });
 
   it('serves a remote under /remotes/<name>/ with its manifest not cached', async () => {
-    const res = await app.inject({ method: 'GET', url: '/remotes/remote-eventos/mf-manifest.json' });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/remotes/remote-eventos/mf-manifest.json',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: 'remote_eventos' });
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -91,14 +103,21 @@ describe('frontend hosting', () => {
     ['a remote that is not built', '/remotes/remote-auth/mf-manifest.json'],
     ['an unknown /api path, even from a browser', '/api/nada'],
   ])('answers 404 in the error shape for %s', async (_label, url) => {
-    expectErrorShape(await app.inject({ method: 'GET', url, headers: html }), 404, ERROR_CODES.notFound);
+    expectErrorShape(
+      await app.inject({ method: 'GET', url, headers: html }),
+      404,
+      ERROR_CODES.notFound,
+    );
   });
 
   it('writes the runtime configuration to /config.js and /config.json, not cached', async () => {
     const expected: RuntimeConfig = {
       apiBaseUrl: '',
       remotes: [
-        { ...DEFAULT_RUNTIME_CONFIG.remotes[0]!, entry: 'https://auth.example.org/remotes/remote-auth/mf-manifest.json' },
+        {
+          ...DEFAULT_RUNTIME_CONFIG.remotes[0]!,
+          entry: 'https://auth.example.org/remotes/remote-auth/mf-manifest.json',
+        },
         DEFAULT_RUNTIME_CONFIG.remotes[1]!,
         DEFAULT_RUNTIME_CONFIG.remotes[2]!,
       ],
@@ -115,7 +134,11 @@ describe('frontend hosting', () => {
   });
 
   it('lets the page load scripts from a remote on another origin, and nothing inline', async () => {
-    const csp = String((await app.inject({ method: 'GET', url: '/', headers: html })).headers['content-security-policy']);
+    const csp = String(
+      (await app.inject({ method: 'GET', url: '/', headers: html })).headers[
+        'content-security-policy'
+      ],
+    );
     expect(csp).toMatch(/script-src 'self' https:\/\/auth\.example\.org;/);
     expect(csp).toMatch(/connect-src 'self' https:\/\/auth\.example\.org;/);
   });
@@ -126,7 +149,11 @@ describe('frontend hosting without builds', () => {
     const db = await createTestDatabase('sqlite');
     const { app } = await buildTestApp(db);
     try {
-      const res = await app.inject({ method: 'GET', url: '/eventos', headers: { accept: 'text/html' } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/eventos',
+        headers: { accept: 'text/html' },
+      });
       expectErrorShape(res, 404, ERROR_CODES.notFound);
       expect((await app.inject({ method: 'GET', url: '/config.js' })).statusCode).toBe(200);
     } finally {

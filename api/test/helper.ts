@@ -20,7 +20,9 @@ import type { HashingParams } from '../src/lib/passwords';
 export type DialectName = 'sqlite' | 'postgres';
 
 /** The databases the suites run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const DATABASES: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const DATABASES: DialectName[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
 /** Cheap argon2id parameters so the suites stay fast; one test keeps OWASP's. */
 export const FAST_HASHING: HashingParams = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
@@ -79,7 +81,10 @@ export class TestClock {
 const EMPTY_STATIC_ROOT = mkdtempSync(path.join(tmpdir(), 'gestion-api-static-'));
 
 /** A valid configuration for tests: generous rate limits, no frontends, the given database. */
-export function testConfig(database: DatabaseConfig, overrides: Partial<AppConfig> = {}): AppConfig {
+export function testConfig(
+  database: DatabaseConfig,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
   return {
     ...loadConfig({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
     database,
@@ -109,7 +114,12 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const clock = opts.clock ?? new TestClock();
   const config = testConfig(db.config, opts.config);
-  const app = await buildApp(config, { now: clock.now, logger: false, passwordHashing: FAST_HASHING, ...opts.build });
+  const app = await buildApp(config, {
+    now: clock.now,
+    logger: false,
+    passwordHashing: FAST_HASHING,
+    ...opts.build,
+  });
   opts.setup?.(app);
   await app.ready();
   return { app, clock, config };
@@ -127,11 +137,24 @@ export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }
 
-export function login(app: FastifyInstance, email: string, password: string, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers });
+export function login(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    headers,
+  });
 }
 
-export function register(app: FastifyInstance, body: { email: string; password: string; nombre: string }) {
+export function register(
+  app: FastifyInstance,
+  body: { email: string; password: string; nombre: string },
+) {
   return app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
 }
 
@@ -149,13 +172,25 @@ export function me(app: FastifyInstance, token: string) {
 }
 
 /** Asserts the error shape of DESIGN.md §3 and no leak of internals. */
-export function expectErrorShape(res: LightMyRequestResponse, status: number, code?: string): Record<string, unknown> {
+export function expectErrorShape(
+  res: LightMyRequestResponse,
+  status: number,
+  code?: string,
+): Record<string, unknown> {
   expect(res.statusCode).toBe(status);
   expect(res.headers['content-type']).toMatch(/application\/json/);
   const body = res.json<Record<string, unknown>>();
-  expect(body).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.any(String) });
+  expect(body).toMatchObject({
+    statusCode: status,
+    error: expect.any(String),
+    message: expect.any(String),
+  });
   if (code) expect(body.code).toBe(code);
-  expect(Object.keys(body).every((k) => ['statusCode', 'error', 'message', 'code', 'details'].includes(k))).toBe(true);
+  expect(
+    Object.keys(body).every((k) =>
+      ['statusCode', 'error', 'message', 'code', 'details'].includes(k),
+    ),
+  ).toBe(true);
   expect(res.body).not.toMatch(/stack|password_hash|argon2|select |insert |SQLITE|at .*\.ts:\d+/i);
   return body;
 }

@@ -27,7 +27,9 @@ const T0 = Date.UTC(2026, 0, 1);
 
 describe('lockDurationMs', () => {
   it('is 0 below 5 failures, then 1, 2, 4… minutes, capped at one hour', () => {
-    expect([1, 4, 5, 6, 7, 8].map(lockDurationMs)).toEqual([0, 0, 60_000, 120_000, 240_000, 480_000]);
+    expect([1, 4, 5, 6, 7, 8].map(lockDurationMs)).toEqual([
+      0, 0, 60_000, 120_000, 240_000, 480_000,
+    ]);
     expect(lockDurationMs(12)).toBe(LOCKOUT_MAX_MS);
     expect(lockDurationMs(1000)).toBe(LOCKOUT_MAX_MS);
   });
@@ -37,7 +39,8 @@ function behavesLikeALockoutStore(make: () => LockoutStore) {
   it('locks after the 5th failure, for one minute', async () => {
     const store = make();
     const key = uniqueEmail('k');
-    for (let i = 1; i <= 4; i++) expect(await store.registerFailure(key, T0)).toEqual({ failures: i, lockMs: 0 });
+    for (let i = 1; i <= 4; i++)
+      expect(await store.registerFailure(key, T0)).toEqual({ failures: i, lockMs: 0 });
     expect(await store.registerFailure(key, T0)).toEqual({ failures: 5, lockMs: 60_000 });
     expect(await store.lockedFor(key, T0 + 1_000)).toBe(59_000);
     expect(await store.lockedFor(key, T0 + 60_000)).toBe(0);
@@ -86,7 +89,8 @@ describe('sign-in with REDIS_URL pointing at a Redis that is down', () => {
     const { app } = await buildTestApp(db, { config: { redisUrl: 'redis://127.0.0.1:1' } });
     try {
       const { email } = await registerUser(app, 'sinredis');
-      for (let i = 0; i < 5; i++) expect((await login(app, email, 'mala-clave')).statusCode).toBe(401);
+      for (let i = 0; i < 5; i++)
+        expect((await login(app, email, 'mala-clave')).statusCode).toBe(401);
       expectErrorShape(await login(app, email, PASSWORD), 429, ERROR_CODES.accountLocked);
     } finally {
       await app.close();

@@ -3,7 +3,17 @@
  * a token, a hash, a stack trace or SQL.
  */
 import type { FastifyInstance } from 'fastify';
-import { ADMIN, bearer, buildTestApp, createTestDatabase, login, me, register, uniqueEmail, type TestDatabase } from './helper';
+import {
+  ADMIN,
+  bearer,
+  buildTestApp,
+  createTestDatabase,
+  login,
+  me,
+  register,
+  uniqueEmail,
+  type TestDatabase,
+} from './helper';
 
 describe('logging', () => {
   let db: TestDatabase;

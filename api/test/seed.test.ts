@@ -7,7 +7,14 @@ import { ADMIN_ROLE, ALL_PERMISSIONS, SEEDED_ROLES } from '@gestion/shared';
 import { buildApp } from '../src/app';
 import { OWASP_ARGON2ID } from '../src/lib/passwords';
 import { getAjuste } from '../src/repositories/ajustes-repository';
-import { DATABASES, FAST_HASHING, createTestDatabase, login, testConfig, type TestDatabase } from './helper';
+import {
+  DATABASES,
+  FAST_HASHING,
+  createTestDatabase,
+  login,
+  testConfig,
+  type TestDatabase,
+} from './helper';
 
 describe.each(DATABASES)('seeding on %s', (dialect) => {
   let db: TestDatabase;
@@ -44,9 +51,16 @@ describe.each(DATABASES)('seeding on %s', (dialect) => {
     expect(admins).toHaveLength(1);
     const roles = await second.db.selectFrom('roles').select('nombre').orderBy('nombre').execute();
     expect(roles.map((r) => r.nombre)).toEqual(SEEDED_ROLES.map((r) => r.nombre).sort());
-    const permisos = await second.db.selectFrom('permisos').select(['nombre', 'descripcion', 'grupo']).execute();
+    const permisos = await second.db
+      .selectFrom('permisos')
+      .select(['nombre', 'descripcion', 'grupo'])
+      .execute();
     expect(permisos).toHaveLength(ALL_PERMISSIONS.length);
-    expect(permisos).toContainEqual({ nombre: 'eventos:ver', descripcion: 'Ver eventos', grupo: 'eventos' });
+    expect(permisos).toContainEqual({
+      nombre: 'eventos:ver',
+      descripcion: 'Ver eventos',
+      grupo: 'eventos',
+    });
     const gestor = await second.db
       .selectFrom('rol_permisos')
       .innerJoin('roles', 'roles.id', 'rol_permisos.rol_id')
@@ -60,7 +74,10 @@ describe.each(DATABASES)('seeding on %s', (dialect) => {
   });
 
   it('creates the admin from ADMIN_EMAIL/ADMIN_PASSWORD and prints no password', async () => {
-    const app = await start({ adminEmail: 'jefa@example.org', adminPassword: 'Jefa-Clave-Larga-1' });
+    const app = await start({
+      adminEmail: 'jefa@example.org',
+      adminPassword: 'Jefa-Clave-Larga-1',
+    });
     expect(app.seedResult).toEqual({ adminCreated: { email: 'jefa@example.org' } });
     expect((await login(app, 'jefa@example.org', 'Jefa-Clave-Larga-1')).statusCode).toBe(200);
     await app.close();
@@ -70,7 +87,11 @@ describe.each(DATABASES)('seeding on %s', (dialect) => {
     const first = await start();
     expect(await getAjuste(first.db, 'registro_abierto')).toBe(true);
     expect(await getAjuste(first.db, 'rol_por_defecto')).toBe('usuario');
-    await first.db.updateTable('ajustes').set({ valor: 'false' }).where('clave', '=', 'registro_abierto').execute();
+    await first.db
+      .updateTable('ajustes')
+      .set({ valor: 'false' })
+      .where('clave', '=', 'registro_abierto')
+      .execute();
     await first.close();
     const second = await start();
     expect(await getAjuste(second.db, 'registro_abierto')).toBe(false);
@@ -88,8 +109,14 @@ describe('password hashing at the real OWASP cost', () => {
   });
 
   it('stores argon2id (m=19456, t=2, p=1) hashes and signs in with them', async () => {
-    const app = await buildApp(testConfig(db.config), { logger: false, passwordHashing: OWASP_ARGON2ID });
-    const row = await app.db.selectFrom('usuarios').select('password_hash').executeTakeFirstOrThrow();
+    const app = await buildApp(testConfig(db.config), {
+      logger: false,
+      passwordHashing: OWASP_ARGON2ID,
+    });
+    const row = await app.db
+      .selectFrom('usuarios')
+      .select('password_hash')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const ok = await login(app, 'admin@test.local', 'Admin-Clave-Segura-2026');
     expect(ok.statusCode).toBe(200);

@@ -14,8 +14,7 @@ import { migrationProvider, type Dialect } from './migrations/index';
 
 /** The raw driver under Kysely, for the one hot-path query that bypasses the query builder. */
 export type RawDriver =
-  | { kind: 'sqlite'; sqlite: SqliteDatabase.Database }
-  | { kind: 'postgres'; pool: pg.Pool };
+  { kind: 'sqlite'; sqlite: SqliteDatabase.Database } | { kind: 'postgres'; pool: pg.Pool };
 
 /** An open database: Kysely for everything, the raw driver for the session lookup. */
 export interface DatabaseHandle {
@@ -40,7 +39,10 @@ const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
     oid === INT8_OID && format !== 'binary'
       ? parseInt8
-      : (pg.types.getTypeParser(oid, format ?? 'text') as unknown)) as typeof pg.types.getTypeParser,
+      : (pg.types.getTypeParser(
+          oid,
+          format ?? 'text',
+        ) as unknown)) as typeof pg.types.getTypeParser,
 };
 
 function openSqlite(file: string): DatabaseHandle {
@@ -69,7 +71,11 @@ function openSqlite(file: string): DatabaseHandle {
 /** Receives errors of idle pooled connections (e.g. the server restarted). */
 export type PoolErrorListener = (err: Error) => void;
 
-function openPostgres(url: string, schema: string | undefined, onPoolError: PoolErrorListener): DatabaseHandle {
+function openPostgres(
+  url: string,
+  schema: string | undefined,
+  onPoolError: PoolErrorListener,
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -104,7 +110,9 @@ export async function openDatabase(
   onPoolError: PoolErrorListener = (err) => console.warn(`PostgreSQL pool error: ${err.message}`),
 ): Promise<DatabaseHandle> {
   const handle =
-    config.kind === 'sqlite' ? openSqlite(config.path) : openPostgres(config.url, config.schema, onPoolError);
+    config.kind === 'sqlite'
+      ? openSqlite(config.path)
+      : openPostgres(config.url, config.schema, onPoolError);
   try {
     if (config.kind === 'postgres' && config.schema) {
       try {
@@ -142,7 +150,9 @@ export async function migrate(handle: DatabaseHandle, schema?: string): Promise<
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
+    throw new Error(
+      `Migration ${failed} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
+    );
   }
 }
 

@@ -20,7 +20,10 @@ export const LOCKOUT_FORGET_MS = 24 * 3_600_000;
 /** Lock length after `failures` consecutive failures: 0 below the threshold, then 1, 2, 4… min. */
 export function lockDurationMs(failures: number): number {
   if (failures < LOCKOUT_THRESHOLD) return 0;
-  return Math.min(LOCKOUT_BASE_MS * 2 ** Math.min(failures - LOCKOUT_THRESHOLD, 30), LOCKOUT_MAX_MS);
+  return Math.min(
+    LOCKOUT_BASE_MS * 2 ** Math.min(failures - LOCKOUT_THRESHOLD, 30),
+    LOCKOUT_MAX_MS,
+  );
 }
 
 /** The outcome of one failure. */

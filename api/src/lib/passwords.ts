@@ -36,7 +36,9 @@ export interface PasswordHasher {
 }
 
 /** Builds a hasher; precomputes the dummy hash with the same parameters. */
-export async function createPasswordHasher(params: HashingParams = OWASP_ARGON2ID): Promise<PasswordHasher> {
+export async function createPasswordHasher(
+  params: HashingParams = OWASP_ARGON2ID,
+): Promise<PasswordHasher> {
   // algorithm defaults to argon2id in @node-rs/argon2 (its const enum cannot be read under
   // isolatedModules); a test checks the PHC prefix.
   const doHash = (password: string) => hash(password, { ...params, outputLen: 32 });
@@ -71,7 +73,9 @@ function common(): ReadonlySet<string> {
     const pkg = require('@zxcvbn-ts/language-common') as {
       dictionary: Record<string, readonly string[]>;
     };
-    commonPasswords = new Set((pkg.dictionary['passwords-common'] ?? []).map((p) => p.toLowerCase()));
+    commonPasswords = new Set(
+      (pkg.dictionary['passwords-common'] ?? []).map((p) => p.toLowerCase()),
+    );
   }
   return commonPasswords;
 }

@@ -16,18 +16,28 @@ export const DEFAULT_AJUSTES: Ajustes = { registro_abierto: true, rol_por_defect
 
 /** The stored value, or the default when missing or unparsable. */
 export async function getAjuste<K extends keyof Ajustes>(db: Db, clave: K): Promise<Ajustes[K]> {
-  const row = await db.selectFrom('ajustes').select('valor').where('clave', '=', clave).executeTakeFirst();
+  const row = await db
+    .selectFrom('ajustes')
+    .select('valor')
+    .where('clave', '=', clave)
+    .executeTakeFirst();
   if (!row) return DEFAULT_AJUSTES[clave];
   try {
     const value = JSON.parse(row.valor) as unknown;
-    return typeof value === typeof DEFAULT_AJUSTES[clave] ? (value as Ajustes[K]) : DEFAULT_AJUSTES[clave];
+    return typeof value === typeof DEFAULT_AJUSTES[clave]
+      ? (value as Ajustes[K])
+      : DEFAULT_AJUSTES[clave];
   } catch {
     return DEFAULT_AJUSTES[clave];
   }
 }
 
 /** Writes a setting (insert or update). */
-export async function setAjuste<K extends keyof Ajustes>(db: Db, clave: K, valor: Ajustes[K]): Promise<void> {
+export async function setAjuste<K extends keyof Ajustes>(
+  db: Db,
+  clave: K,
+  valor: Ajustes[K],
+): Promise<void> {
   const json = JSON.stringify(valor);
   await db
     .insertInto('ajustes')
@@ -40,7 +50,9 @@ export async function setAjuste<K extends keyof Ajustes>(db: Db, clave: K, valor
 export async function seedAjustes(db: Db): Promise<void> {
   await db
     .insertInto('ajustes')
-    .values(Object.entries(DEFAULT_AJUSTES).map(([clave, v]) => ({ clave, valor: JSON.stringify(v) })))
+    .values(
+      Object.entries(DEFAULT_AJUSTES).map(([clave, v]) => ({ clave, valor: JSON.stringify(v) })),
+    )
     .onConflict((oc) => oc.column('clave').doNothing())
     .execute();
 }

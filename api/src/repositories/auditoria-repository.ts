@@ -41,7 +41,8 @@ export async function insertAudit(db: Db, e: AuditEntry): Promise<void> {
       actor_email: e.actorEmail,
       accion: e.accion,
       objetivo_tipo: e.objetivoTipo ?? null,
-      objetivo_id: e.objetivoId === undefined || e.objetivoId === null ? null : String(e.objetivoId),
+      objetivo_id:
+        e.objetivoId === undefined || e.objetivoId === null ? null : String(e.objetivoId),
       cambios: e.cambios === undefined ? null : JSON.stringify(e.cambios),
       ip: e.ip,
       creado_en: e.at,

@@ -36,7 +36,11 @@ export async function seedRoles(db: Db, now: number): Promise<void> {
       .returning('id')
       .executeTakeFirst();
     if (!inserted || role.permisos.length === 0) continue;
-    const permisos = await db.selectFrom('permisos').select('id').where('nombre', 'in', role.permisos).execute();
+    const permisos = await db
+      .selectFrom('permisos')
+      .select('id')
+      .where('nombre', 'in', role.permisos)
+      .execute();
     await db
       .insertInto('rol_permisos')
       .values(permisos.map((p) => ({ rol_id: inserted.id, permiso_id: p.id })))

@@ -20,7 +20,14 @@ export function hashToken(token: string): string {
 /** Stores a session for a token; returns its id. */
 export async function insertSesion(
   db: Db,
-  s: { usuarioId: number; tokenHash: string; now: number; maxMs: number; ip: string | null; userAgent: string | null },
+  s: {
+    usuarioId: number;
+    tokenHash: string;
+    now: number;
+    maxMs: number;
+    ip: string | null;
+    userAgent: string | null;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('sesiones')

@@ -18,7 +18,10 @@ export interface Credentials {
 }
 
 /** The user row for a sign-in attempt, or undefined for an unknown e-mail. */
-export async function findCredentialsByEmail(db: Db, email: string): Promise<Credentials | undefined> {
+export async function findCredentialsByEmail(
+  db: Db,
+  email: string,
+): Promise<Credentials | undefined> {
   const row = await db
     .selectFrom('usuarios')
     .select(['id', 'email', 'activo', 'password_hash'])
@@ -29,7 +32,11 @@ export async function findCredentialsByEmail(db: Db, email: string): Promise<Cre
 
 /** True when an account already uses this e-mail. */
 export async function emailExists(db: Db, email: string): Promise<boolean> {
-  const row = await db.selectFrom('usuarios').select('id').where('email', '=', email).executeTakeFirst();
+  const row = await db
+    .selectFrom('usuarios')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -58,8 +65,16 @@ export async function insertUsuario(
 }
 
 /** Gives the user the role called `rolNombre`; false when no such role exists. Idempotent. */
-export async function assignRoleByName(db: Db, usuarioId: number, rolNombre: string): Promise<boolean> {
-  const rol = await db.selectFrom('roles').select('id').where('nombre', '=', rolNombre).executeTakeFirst();
+export async function assignRoleByName(
+  db: Db,
+  usuarioId: number,
+  rolNombre: string,
+): Promise<boolean> {
+  const rol = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('nombre', '=', rolNombre)
+    .executeTakeFirst();
   if (!rol) return false;
   await db
     .insertInto('usuario_roles')
@@ -71,11 +86,20 @@ export async function assignRoleByName(db: Db, usuarioId: number, rolNombre: str
 
 /** Records a successful sign-in time. */
 export async function touchLastAccess(db: Db, usuarioId: number, now: number): Promise<void> {
-  await db.updateTable('usuarios').set({ ultimo_acceso: now }).where('id', '=', usuarioId).execute();
+  await db
+    .updateTable('usuarios')
+    .set({ ultimo_acceso: now })
+    .where('id', '=', usuarioId)
+    .execute();
 }
 
 /** Sets `activo` and bumps `version` (used by tests here; by user management later). */
-export async function setActivo(db: Db, usuarioId: number, activo: boolean, now: number): Promise<void> {
+export async function setActivo(
+  db: Db,
+  usuarioId: number,
+  activo: boolean,
+  now: number,
+): Promise<void> {
   await db
     .updateTable('usuarios')
     .set((eb) => ({ activo: activo ? 1 : 0, actualizado_en: now, version: eb('version', '+', 1) }))
@@ -133,7 +157,13 @@ export function foldUser(rows: readonly UserRoleRow[]): User | undefined {
     }
     if (r.permiso !== null && r.rol !== ADMIN_ROLE) role.permisos.push({ nombre: r.permiso });
   }
-  return { id: first.id, email: first.email, nombre: first.nombre, activo: first.activo === 1, roles };
+  return {
+    id: first.id,
+    email: first.email,
+    nombre: first.nombre,
+    activo: first.activo === 1,
+    roles,
+  };
 }
 
 /** The user with roles and permissions, or undefined. */

@@ -21,7 +21,12 @@ import type { LockoutStore } from '../lib/lockout-store';
 import { passwordProblem, type PasswordHasher } from '../lib/passwords';
 import { getAjuste } from '../repositories/ajustes-repository';
 import { AUDIT_ACTIONS, insertAudit } from '../repositories/auditoria-repository';
-import { deleteSesion, hashToken, insertSesion, newToken } from '../repositories/sesiones-repository';
+import {
+  deleteSesion,
+  hashToken,
+  insertSesion,
+  newToken,
+} from '../repositories/sesiones-repository';
 import {
   assignRoleByName,
   emailExists,
@@ -96,7 +101,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(body: LoginRequest, meta: RequestMeta): Promise<SignedIn> {
       const email = normalizeEmail(body.email);
       const lockedMs = await lockout.lockedFor(email, now());
-      if (lockedMs > 0) throw tooManyRequests(ERROR_CODES.accountLocked, API_MESSAGES.accountLocked, lockedMs);
+      if (lockedMs > 0)
+        throw tooManyRequests(ERROR_CODES.accountLocked, API_MESSAGES.accountLocked, lockedMs);
 
       const cred = await findCredentialsByEmail(db, email);
       const passwordOk = cred
@@ -106,7 +112,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!cred || !passwordOk || !cred.activo) {
         const at = now();
         const { failures, lockMs } = await lockout.registerFailure(email, at);
-        const reason = !cred ? 'usuario_desconocido' : !passwordOk ? 'contrasena_incorrecta' : 'usuario_inactivo';
+        const reason = !cred
+          ? 'usuario_desconocido'
+          : !passwordOk
+            ? 'contrasena_incorrecta'
+            : 'usuario_inactivo';
         await insertAudit(db, {
           actorId: cred?.id ?? null,
           actorEmail: email,
@@ -164,7 +174,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const email = normalizeEmail(body.email);
       const nombre = body.nombre.trim();
       const details: ErrorDetail[] = [];
-      if (!isValidEmail(email)) details.push({ field: 'email', message: API_MESSAGES.invalidEmail });
+      if (!isValidEmail(email))
+        details.push({ field: 'email', message: API_MESSAGES.invalidEmail });
       const problem = passwordProblem(body.password);
       if (problem) details.push({ field: 'password', message: problem });
       if (!nombre || nombre.length > NOMBRE_MAX_LENGTH) {
@@ -183,7 +194,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         created = await db.transaction().execute(async (tx) => {
           const id = await insertUsuario(tx, { email, nombre, passwordHash, now: now() });
           if (!(await assignRoleByName(tx, id, rol))) {
-            deps.warn({ rol }, 'default role of self-registration does not exist; user created without roles');
+            deps.warn(
+              { rol },
+              'default role of self-registration does not exist; user created without roles',
+            );
           }
           const token = await openSession(tx, id, meta);
           await insertAudit(tx, {

@@ -14,7 +14,12 @@ export function initial(dialect: Dialect): Migration {
         .addColumn('email', 'varchar(254)', (c) => c.notNull().unique())
         .addColumn('nombre', 'varchar(120)', (c) => c.notNull())
         .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())
-        .addColumn('activo', 'integer', (c) => c.notNull().defaultTo(1).check(sql`activo in (0, 1)`))
+        .addColumn('activo', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(1)
+            .check(sql`activo in (0, 1)`),
+        )
         .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('creado_en', 'bigint', (c) => c.notNull())
         .addColumn('actualizado_en', 'bigint', (c) => c.notNull())
@@ -36,7 +41,9 @@ export function initial(dialect: Dialect): Migration {
 
       await db.schema
         .createTable('rol_permisos')
-        .addColumn('rol_id', 'integer', (c) => c.notNull().references('roles.id').onDelete('cascade'))
+        .addColumn('rol_id', 'integer', (c) =>
+          c.notNull().references('roles.id').onDelete('cascade'),
+        )
         .addColumn('permiso_id', 'integer', (c) =>
           c.notNull().references('permisos.id').onDelete('cascade'),
         )
@@ -48,12 +55,18 @@ export function initial(dialect: Dialect): Migration {
         .addColumn('usuario_id', 'integer', (c) =>
           c.notNull().references('usuarios.id').onDelete('cascade'),
         )
-        .addColumn('rol_id', 'integer', (c) => c.notNull().references('roles.id').onDelete('cascade'))
+        .addColumn('rol_id', 'integer', (c) =>
+          c.notNull().references('roles.id').onDelete('cascade'),
+        )
         .addPrimaryKeyConstraint('usuario_roles_pk', ['usuario_id', 'rol_id'])
         .execute();
       // The primary key serves usuario → roles; this one serves "who holds role X" (the
       // last-admin rule, filtering users by role).
-      await db.schema.createIndex('usuario_roles_rol_idx').on('usuario_roles').columns(['rol_id', 'usuario_id']).execute();
+      await db.schema
+        .createIndex('usuario_roles_rol_idx')
+        .on('usuario_roles')
+        .columns(['rol_id', 'usuario_id'])
+        .execute();
 
       await withId(db.schema.createTable('sesiones'))
         .addColumn('token_hash', 'char(64)', (c) => c.notNull().unique())
@@ -68,8 +81,16 @@ export function initial(dialect: Dialect): Migration {
         .execute();
       // token_hash is indexed by its unique constraint; this one serves "revoke every session of
       // a user" and the foreign-key cascade.
-      await db.schema.createIndex('sesiones_usuario_idx').on('sesiones').column('usuario_id').execute();
-      await db.schema.createIndex('sesiones_expira_idx').on('sesiones').column('expira_en').execute();
+      await db.schema
+        .createIndex('sesiones_usuario_idx')
+        .on('sesiones')
+        .column('usuario_id')
+        .execute();
+      await db.schema
+        .createIndex('sesiones_expira_idx')
+        .on('sesiones')
+        .column('expira_en')
+        .execute();
 
       await withId(db.schema.createTable('auditoria'))
         .addColumn('actor_id', 'integer', (c) => c.references('usuarios.id').onDelete('set null'))
@@ -82,9 +103,21 @@ export function initial(dialect: Dialect): Migration {
         .addColumn('creado_en', 'bigint', (c) => c.notNull())
         .execute();
       // The audit log is read newest first and filtered by actor and action.
-      await db.schema.createIndex('auditoria_creado_idx').on('auditoria').column('creado_en').execute();
-      await db.schema.createIndex('auditoria_actor_idx').on('auditoria').columns(['actor_id', 'creado_en']).execute();
-      await db.schema.createIndex('auditoria_accion_idx').on('auditoria').columns(['accion', 'creado_en']).execute();
+      await db.schema
+        .createIndex('auditoria_creado_idx')
+        .on('auditoria')
+        .column('creado_en')
+        .execute();
+      await db.schema
+        .createIndex('auditoria_actor_idx')
+        .on('auditoria')
+        .columns(['actor_id', 'creado_en'])
+        .execute();
+      await db.schema
+        .createIndex('auditoria_accion_idx')
+        .on('auditoria')
+        .columns(['accion', 'creado_en'])
+        .execute();
 
       await db.schema
         .createTable('ajustes')
@@ -93,7 +126,16 @@ export function initial(dialect: Dialect): Migration {
         .execute();
     },
     async down(db: Kysely<unknown>) {
-      for (const t of ['ajustes', 'auditoria', 'sesiones', 'usuario_roles', 'rol_permisos', 'permisos', 'roles', 'usuarios']) {
+      for (const t of [
+        'ajustes',
+        'auditoria',
+        'sesiones',
+        'usuario_roles',
+        'rol_permisos',
+        'permisos',
+        'roles',
+        'usuarios',
+      ]) {
         await db.schema.dropTable(t).ifExists().execute();
       }
     },

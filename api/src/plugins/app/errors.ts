@@ -4,12 +4,7 @@
  * 500; a 500 never carries a stack trace, SQL or driver text (those go to the log only).
  */
 import { STATUS_CODES } from 'node:http';
-import {
-  API_MESSAGES,
-  ERROR_CODES,
-  type ApiErrorBody,
-  type ErrorDetail,
-} from '@gestion/shared';
+import { API_MESSAGES, ERROR_CODES, type ApiErrorBody, type ErrorDetail } from '@gestion/shared';
 import type { FastifyError, FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, isUniqueViolation, notFound } from '../../lib/http-errors';
@@ -55,10 +50,13 @@ function messageOf(e: AjvErrorLike, field: string): string {
       return 'Campo no admitido';
     case 'type': {
       const t = typeof e.params.type === 'string' ? e.params.type : '';
-      return field === 'body' ? 'El cuerpo debe ser un objeto JSON' : `Debe ser de tipo ${TYPE_NAMES[t] ?? t}`;
+      return field === 'body'
+        ? 'El cuerpo debe ser un objeto JSON'
+        : `Debe ser de tipo ${TYPE_NAMES[t] ?? t}`;
     }
     case 'minLength':
-      if (field === 'password' && limit !== undefined && limit > 1) return API_MESSAGES.passwordTooShort;
+      if (field === 'password' && limit !== undefined && limit > 1)
+        return API_MESSAGES.passwordTooShort;
       return limit === 1 ? 'Este campo es obligatorio' : `Debe tener al menos ${limit} caracteres`;
     case 'maxLength':
       if (field === 'password') return API_MESSAGES.passwordTooLong;
@@ -91,7 +89,12 @@ export function validationDetails(errors: readonly AjvErrorLike[]): ErrorDetail[
   return [...byField].map(([field, message]) => ({ field, message }));
 }
 
-function body(statusCode: number, message: string, code?: string, details?: ErrorDetail[]): ApiErrorBody {
+function body(
+  statusCode: number,
+  message: string,
+  code?: string,
+  details?: ErrorDetail[],
+): ApiErrorBody {
   const b: ApiErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
   if (code !== undefined) b.code = code;
   if (details !== undefined) b.details = details;
@@ -103,7 +106,12 @@ export function toErrorBody(err: unknown): ApiErrorBody {
   if (err instanceof HttpError) return body(err.statusCode, err.message, err.code, err.details);
   const e = err as Partial<FastifyError> & { validation?: AjvErrorLike[] };
   if (Array.isArray(e.validation)) {
-    return body(400, API_MESSAGES.validation, ERROR_CODES.validation, validationDetails(e.validation));
+    return body(
+      400,
+      API_MESSAGES.validation,
+      ERROR_CODES.validation,
+      validationDetails(e.validation),
+    );
   }
   switch (e.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -123,10 +131,12 @@ export function toErrorBody(err: unknown): ApiErrorBody {
   if (status === 403) return body(403, API_MESSAGES.forbidden, ERROR_CODES.forbidden);
   if (status === 404) return body(404, API_MESSAGES.notFound, ERROR_CODES.notFound);
   if (status === 413) return body(413, API_MESSAGES.payloadTooLarge, ERROR_CODES.payloadTooLarge);
-  if (status === 415) return body(415, API_MESSAGES.unsupportedMediaType, ERROR_CODES.unsupportedMediaType);
+  if (status === 415)
+    return body(415, API_MESSAGES.unsupportedMediaType, ERROR_CODES.unsupportedMediaType);
   if (status === 429) return body(429, API_MESSAGES.rateLimited, ERROR_CODES.rateLimited);
   if (status >= 400 && status < 500) return body(status, API_MESSAGES.validation);
-  if (status === 503) return body(503, API_MESSAGES.serviceUnavailable, ERROR_CODES.serviceUnavailable);
+  if (status === 503)
+    return body(503, API_MESSAGES.serviceUnavailable, ERROR_CODES.serviceUnavailable);
   return body(500, API_MESSAGES.internal, ERROR_CODES.internal);
 }
 

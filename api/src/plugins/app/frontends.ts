@@ -11,11 +11,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import {
-  DEFAULT_RUNTIME_CONFIG,
-  RUNTIME_CONFIG_GLOBAL,
-  type RuntimeConfig,
-} from '@gestion/shared';
+import { DEFAULT_RUNTIME_CONFIG, RUNTIME_CONFIG_GLOBAL, type RuntimeConfig } from '@gestion/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config';
@@ -25,7 +21,8 @@ import { notFoundBody } from './errors';
 export const REMOTE_PACKAGES = ['remote-auth', 'remote-eventos', 'remote-informes'] as const;
 
 /** `name.0123abcd.js`, `123.0123456789abcdef.css`: webpack's content-hashed file names. */
-const HASHED_ASSET = /[.-][a-f0-9]{8,}\.(?:m?js|css|woff2?|ttf|otf|eot|svg|png|jpe?g|gif|webp|avif|ico|map|wasm)$/i;
+const HASHED_ASSET =
+  /[.-][a-f0-9]{8,}\.(?:m?js|css|woff2?|ttf|otf|eot|svg|png|jpe?g|gif|webp|avif|ico|map|wasm)$/i;
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -46,7 +43,10 @@ export function runtimeConfig(config: AppConfig): RuntimeConfig {
   };
   return {
     apiBaseUrl: '',
-    remotes: DEFAULT_RUNTIME_CONFIG.remotes.map((r) => ({ ...r, entry: entries[r.name] ?? r.entry })),
+    remotes: DEFAULT_RUNTIME_CONFIG.remotes.map((r) => ({
+      ...r,
+      entry: entries[r.name] ?? r.entry,
+    })),
     buildIdPollMs: config.buildIdPollMs,
   };
 }
@@ -54,8 +54,10 @@ export function runtimeConfig(config: AppConfig): RuntimeConfig {
 function setCacheHeaders(reply: { header?: unknown; setHeader?: unknown }, filePath: string): void {
   const value = cacheControlFor(filePath);
   // @fastify/static hands a Fastify reply (v10) or a raw response to this callback.
-  if (typeof reply.header === 'function') (reply.header as (k: string, v: string) => void)('cache-control', value);
-  else if (typeof reply.setHeader === 'function') (reply.setHeader as (k: string, v: string) => void)('cache-control', value);
+  if (typeof reply.header === 'function')
+    (reply.header as (k: string, v: string) => void)('cache-control', value);
+  else if (typeof reply.setHeader === 'function')
+    (reply.setHeader as (k: string, v: string) => void)('cache-control', value);
 }
 
 function wantsHtml(accept: string | undefined): boolean {
@@ -71,7 +73,10 @@ async function frontendsPlugin(app: FastifyInstance, opts: { config: AppConfig }
     reply.header('cache-control', NO_CACHE).send(runtime),
   );
   app.get('/config.js', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('cache-control', NO_CACHE).type('application/javascript; charset=utf-8').send(configJs),
+    reply
+      .header('cache-control', NO_CACHE)
+      .type('application/javascript; charset=utf-8')
+      .send(configJs),
   );
 
   const shellDir = path.join(opts.config.staticRoot, 'shell', 'dist');

@@ -10,7 +10,11 @@ import Redis from 'ioredis';
  * Connects, waiting up to `waitMs` for the first connection. Never throws: an unreachable
  * Redis is logged as a warning and the caller works with in-memory counters until it returns.
  */
-export async function connectRedis(url: string, log: FastifyBaseLogger, waitMs = 2000): Promise<Redis> {
+export async function connectRedis(
+  url: string,
+  log: FastifyBaseLogger,
+  waitMs = 2000,
+): Promise<Redis> {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
@@ -24,7 +28,10 @@ export async function connectRedis(url: string, log: FastifyBaseLogger, waitMs =
     // One warning every 30 s at most while Redis is down.
     if (Date.now() - lastWarning > 30_000) {
       lastWarning = Date.now();
-      log.warn({ error: { message: err.message } }, 'Redis unreachable; using in-memory throttling counters');
+      log.warn(
+        { error: { message: err.message } },
+        'Redis unreachable; using in-memory throttling counters',
+      );
     }
   });
   await new Promise<void>((resolve) => {

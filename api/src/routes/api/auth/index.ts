@@ -21,7 +21,8 @@ function meta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
 }
 
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
+const errors = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
 const bearer = [{ bearer: [] }];
 
 const authRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
