@@ -58,4 +58,35 @@ describe('toasts', () => {
     drag(180); // 60 %
     expect(selectAlerts(store.getState())).toHaveLength(0);
   });
+
+  it('keeps a hovered toast past its timeout and removes it once the pointer leaves', async () => {
+    const { store } = renderWithProviders(<div />);
+    act(() => {
+      window.dispatchEvent(new Event('focus')); // jsdom starts without focus
+      store.dispatch(alertAdded({ message: 'Quieta', id: 'a4', timeout: 50 }));
+    });
+    const toast = (await screen.findByText('Quieta')).closest('.MuiAlert-root') as HTMLElement;
+    fireEvent.mouseEnter(toast);
+    await act(() => new Promise((r) => setTimeout(r, 120)));
+    expect(selectAlerts(store.getState())).toHaveLength(1);
+    fireEvent.mouseLeave(toast);
+    await act(() => new Promise((r) => setTimeout(r, 120)));
+    expect(selectAlerts(store.getState())).toHaveLength(0);
+  });
+
+  it('pauses while the window has no focus', async () => {
+    const { store } = renderWithProviders(<div />);
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+      store.dispatch(alertAdded({ message: 'Espera', id: 'a5', timeout: 50 }));
+      window.dispatchEvent(new Event('blur'));
+    });
+    await act(() => new Promise((r) => setTimeout(r, 120)));
+    expect(selectAlerts(store.getState())).toHaveLength(1);
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await act(() => new Promise((r) => setTimeout(r, 120)));
+    expect(selectAlerts(store.getState())).toHaveLength(0);
+  });
 });
