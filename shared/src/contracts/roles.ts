@@ -1,0 +1,107 @@
+/**
+ * /api/roles and /api/permisos (issue #4, DESIGN.md §4). Permissions are `recurso:accion` names
+ * of the shared catalogue; `admin` holds every permission implicitly and lists none of its own.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX, pagedListSchema } from './usuarios';
+
+/** Largest role nombre. */
+export const ROL_NOMBRE_MAX_LENGTH = 60;
+
+/** A role as the administration sees it. */
+export const RolSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    nombre: Type.String(),
+    descripcion: Type.String(),
+    /** Permission names in catalogue order; `[]` for `admin` (it holds all implicitly). */
+    permisos: Type.Array(Type.String()),
+    /** How many users hold the role (active or not). */
+    usuarios: Type.Integer(),
+    /** ISO 8601. */
+    creadoEn: Type.String({ format: 'date-time' }),
+    version: Type.Integer(),
+  },
+  { $id: 'Rol' },
+);
+export type Rol = Static<typeof RolSchema>;
+
+/** Sort keys of GET /api/roles (default `nombre`). */
+export const ROL_SORT_FIELDS = ['nombre', 'usuarios', 'creadoEn'] as const;
+
+/** GET /api/roles (roles:ver): `q` matches nombre or descripcion, case-insensitive. */
+export const RolesQuerySchema = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  sort: Type.Optional(
+    Type.String({ pattern: `^-?(${ROL_SORT_FIELDS.join('|')})$`, default: 'nombre' }),
+  ),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({
+    minimum: 1,
+    maximum: ADMIN_PAGE_SIZE_MAX,
+    default: ADMIN_PAGE_SIZE_DEFAULT,
+  }),
+});
+export type RolesQuery = Static<typeof RolesQuerySchema>;
+
+/** 200 of GET /api/roles. */
+export const RolesPageSchema = pagedListSchema(RolSchema);
+export type RolesPage = Static<typeof RolesPageSchema>;
+
+/**
+ * POST /api/roles (roles:gestionar) → 201 Rol. A permission outside the catalogue → 400 with
+ * details field `permisos`; a taken nombre → 409 CONFLICT (ADMIN_MESSAGES.roleNameTaken).
+ */
+export const CreateRolSchema = Type.Object(
+  {
+    nombre: Type.String({ maxLength: ROL_NOMBRE_MAX_LENGTH }),
+    descripcion: Type.Optional(Type.String({ maxLength: 255 })),
+    permisos: Type.Array(Type.String({ maxLength: 80 }), { maxItems: 200 }),
+  },
+  { additionalProperties: false },
+);
+export type CreateRol = Static<typeof CreateRolSchema>;
+
+/**
+ * PATCH /api/roles/:id (roles:gestionar) → 200 Rol: rename, describe, replace permissions.
+ * Stale `version` → 409 VERSION_CONFLICT; renaming `admin` or changing its permissions → 409
+ * CONFLICT (ADMIN_MESSAGES.adminRoleFixed); unknown permission → 400.
+ */
+export const UpdateRolSchema = Type.Object(
+  {
+    nombre: Type.Optional(Type.String({ maxLength: ROL_NOMBRE_MAX_LENGTH })),
+    descripcion: Type.Optional(Type.String({ maxLength: 255 })),
+    permisos: Type.Optional(Type.Array(Type.String({ maxLength: 80 }), { maxItems: 200 })),
+    version: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: false },
+);
+export type UpdateRol = Static<typeof UpdateRolSchema>;
+
+/**
+ * DELETE /api/roles/:id?reemplazo=<nombre> (roles:gestionar) → 204. While users hold the role it
+ * is refused with 409 CONFLICT (ADMIN_MESSAGES.roleInUse) unless `reemplazo` names another
+ * existing role, which those users are given instead. `admin` → 409 CONFLICT.
+ */
+export const DeleteRolQuerySchema = Type.Object({
+  reemplazo: Type.Optional(Type.String({ maxLength: ROL_NOMBRE_MAX_LENGTH })),
+});
+export type DeleteRolQuery = Static<typeof DeleteRolQuerySchema>;
+
+/** One permission of the catalogue (GET /api/permisos). */
+export const PermisoSchema = Type.Object({
+  /** `recurso:accion`, e.g. `usuarios:ver`. */
+  nombre: Type.String(),
+  /** Spanish, e.g. `Ver usuarios`. */
+  descripcion: Type.String(),
+  /** The resource part, e.g. `usuarios`: the role editor groups by it. */
+  grupo: Type.String(),
+});
+export type Permiso = Static<typeof PermisoSchema>;
+
+/**
+ * 200 of GET /api/permisos (roles:ver): the whole catalogue in one page, catalogue order
+ * (`page` 1, `pageSize` = `total`).
+ */
+export const PermisosPageSchema = pagedListSchema(PermisoSchema);
+export type PermisosPage = Static<typeof PermisosPageSchema>;

@@ -1,0 +1,290 @@
+/**
+ * /api/usuarios and "Mi cuenta" (/api/auth/me PATCH, /api/auth/password): request and response
+ * schemas (issue #4, DESIGN.md §3). The api validates with them; remote-auth types its RTK Query
+ * endpoints with the `Static` types.
+ *
+ * Conventions of every admin list (DESIGN.md §3): `?q=&page=&pageSize=&sort=` where `sort` is
+ * `campo` (ascending) or `-campo` (descending); the answer is `{items, total, page, pageSize}`.
+ * Every stored object carries an integer `version`; a PATCH sends the `version` it was based on
+ * and a stale one gets 409 `VERSION_CONFLICT` with `API_MESSAGES.versionConflict`.
+ * Timestamps are ISO 8601 strings (UTC, e.g. `2026-01-15T09:00:00.000Z`).
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { EMAIL_MAX_LENGTH, NOMBRE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants';
+import { UserSchema } from './user';
+
+/** Default and largest `pageSize` of every admin list. */
+export const ADMIN_PAGE_SIZE_DEFAULT = 25;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+
+/** `page` (1-based) and `pageSize` (1..100, default 25) of every admin list query. */
+export const PagingQuerySchema = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({
+    minimum: 1,
+    maximum: ADMIN_PAGE_SIZE_MAX,
+    default: ADMIN_PAGE_SIZE_DEFAULT,
+  }),
+});
+
+/** `{items, total, page, pageSize}` of `item` — the answer of every admin list. */
+export function pagedListSchema<T extends TSchema>(item: T) {
+  return Type.Object({
+    items: Type.Array(item),
+    /** Rows matching the filter, over all pages. */
+    total: Type.Integer(),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+  });
+}
+
+/** Spanish texts of the administration's refusals, shared so the UI can match or reuse them. */
+export const ADMIN_MESSAGES = {
+  /** 409 CONFLICT: deactivating, deleting or removing `admin` from the last active admin. */
+  lastAdmin: 'No se puede dejar el sistema sin ningún administrador activo',
+  /** 200 of DELETE /api/usuarios/:id when the user owns data (`desactivado: true`). */
+  deactivatedInstead:
+    'El usuario tiene datos asociados y no se puede eliminar; se ha desactivado en su lugar',
+  /** 400 detail of `roles` naming a role that does not exist. */
+  unknownRole: 'El rol no existe',
+  /** 400 detail of `permisos` naming a permission outside the catalogue. */
+  unknownPermission: 'El permiso no existe',
+  /** 409 CONFLICT: `admin` cannot be deleted, renamed or have its permissions changed. */
+  adminRoleFixed: 'El rol admin no se puede eliminar, renombrar ni cambiar sus permisos',
+  /** 409 CONFLICT: DELETE /api/roles/:id while users hold it and no `?reemplazo=`. */
+  roleInUse: 'Hay usuarios con este rol; indique un rol de reemplazo para eliminarlo',
+  /** 409 CONFLICT: the role is the default role of self-registration. */
+  roleIsDefault: 'Es el rol por defecto del registro; cambie antes el rol por defecto',
+  /** 400 detail of `reemplazo`: the replacement must be another existing role. */
+  invalidReplacement: 'El rol de reemplazo debe ser otro rol existente',
+  /** 409 EMAIL_TAKEN-like: a role with that nombre exists. */
+  roleNameTaken: 'Ya existe un rol con ese nombre',
+  /** 400 detail of `nombre` of a role. */
+  roleNameInvalid:
+    'El nombre del rol es obligatorio (hasta 60 caracteres: letras, números, espacios, - o _)',
+  /** 400 detail of `actual` in POST /api/auth/password. */
+  wrongCurrentPassword: 'La contraseña actual no es correcta',
+  /** 400 detail of `nueva` when it equals the current one. */
+  samePassword: 'La nueva contraseña debe ser distinta de la actual',
+  /** 400 of POST /api/usuarios/import with rejected rows (nothing was written). */
+  importRejected: 'La importación tiene filas rechazadas; no se ha guardado ninguna',
+  /** 400 of an import body that is not a CSV with the header email,nombre,roles. */
+  importBadHeader: 'El CSV debe tener la cabecera email,nombre,roles',
+  importEmpty: 'El CSV no contiene filas',
+  importTooManyRows: 'El CSV supera el máximo de 5000 filas',
+  /** Per-row `motivo` values of the import report. */
+  importInvalidEmail: 'Correo electrónico no válido',
+  importNombreRequired: 'El nombre es obligatorio',
+  importDuplicateEmail: 'Correo electrónico repetido en el archivo',
+  importUnknownRole: 'Rol inexistente',
+  importLastAdmin: 'Quitaría el rol admin al último administrador activo',
+  /** 400 detail of `desde`/`hasta` of the audit filter. */
+  invalidDate: 'Fecha no válida (use el formato ISO 8601, p. ej. 2026-01-31)',
+  /** 400 detail of `rolPorDefecto`. */
+  defaultRoleUnknown: 'El rol por defecto debe ser un rol existente',
+  /** 400 detail of `rolPorDefecto` = admin: self-registration must never make an admin. */
+  defaultRoleAdmin: 'El registro abierto no puede dar el rol admin',
+} as const;
+
+/** Sort keys of GET /api/usuarios. */
+export const USUARIO_SORT_FIELDS = ['nombre', 'email', 'creadoEn', 'ultimoAcceso'] as const;
+export type UsuarioSortField = (typeof USUARIO_SORT_FIELDS)[number];
+
+/**
+ * GET /api/usuarios and GET /api/usuarios/export query. `q` matches e-mail or nombre, case- and
+ * accent-insensitive, anywhere in the text ("jose" finds "José"); `rol` a role nombre; `activo`
+ * `true`/`false`; `sort` one of USUARIO_SORT_FIELDS, `-` for descending (default `nombre`).
+ * Export ignores `page`/`pageSize` and streams every matching row.
+ */
+export const UsuariosQuerySchema = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  rol: Type.Optional(Type.String({ maxLength: 60 })),
+  activo: Type.Optional(Type.Boolean()),
+  sort: Type.Optional(
+    Type.String({ pattern: `^-?(${USUARIO_SORT_FIELDS.join('|')})$`, default: 'nombre' }),
+  ),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({
+    minimum: 1,
+    maximum: ADMIN_PAGE_SIZE_MAX,
+    default: ADMIN_PAGE_SIZE_DEFAULT,
+  }),
+});
+export type UsuariosQuery = Static<typeof UsuariosQuerySchema>;
+
+/** A user as the administration sees it (list item, GET /:id, and every write's answer). */
+export const UsuarioSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    email: Type.String(),
+    nombre: Type.String(),
+    activo: Type.Boolean(),
+    /** Role nombres, alphabetical. */
+    roles: Type.Array(Type.String()),
+    /** ISO 8601. */
+    creadoEn: Type.String({ format: 'date-time' }),
+    /** Last successful sign-in, ISO 8601; null until the first one. */
+    ultimoAcceso: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    version: Type.Integer(),
+  },
+  { $id: 'Usuario' },
+);
+export type Usuario = Static<typeof UsuarioSchema>;
+
+/** 200 of GET /api/usuarios. */
+export const UsuariosPageSchema = pagedListSchema(UsuarioSchema);
+export type UsuariosPage = Static<typeof UsuariosPageSchema>;
+
+/** `:id` of /api/usuarios/:id, /api/roles/:id, /api/sesiones/:id. */
+export const IdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export type IdParams = Static<typeof IdParamsSchema>;
+
+/**
+ * POST /api/usuarios. Without `password` a one-time password is generated and returned once as
+ * `passwordTemporal`. `roles` are role nombres (default: none). 400 with `details` per field
+ * (email, nombre, password, roles); 409 EMAIL_TAKEN.
+ */
+export const CreateUsuarioSchema = Type.Object(
+  {
+    email: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
+    nombre: Type.String({ maxLength: NOMBRE_MAX_LENGTH }),
+    password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX_LENGTH })),
+    roles: Type.Optional(Type.Array(Type.String({ maxLength: 60 }), { maxItems: 50 })),
+  },
+  { additionalProperties: false },
+);
+export type CreateUsuario = Static<typeof CreateUsuarioSchema>;
+
+/** 201 of POST /api/usuarios: the stored user, plus `passwordTemporal` when one was generated. */
+export const CreatedUsuarioSchema = Type.Composite([
+  UsuarioSchema,
+  Type.Object({ passwordTemporal: Type.Optional(Type.String()) }),
+]);
+export type CreatedUsuario = Static<typeof CreatedUsuarioSchema>;
+
+/**
+ * PATCH /api/usuarios/:id → 200 Usuario. 409 VERSION_CONFLICT when `version` is stale; 409
+ * CONFLICT (ADMIN_MESSAGES.lastAdmin) for deactivating the last active admin; deactivating
+ * revokes every session of the user at once.
+ */
+export const UpdateUsuarioSchema = Type.Object(
+  {
+    nombre: Type.Optional(Type.String({ maxLength: NOMBRE_MAX_LENGTH })),
+    email: Type.Optional(Type.String({ maxLength: EMAIL_MAX_LENGTH })),
+    activo: Type.Optional(Type.Boolean()),
+    version: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: false },
+);
+export type UpdateUsuario = Static<typeof UpdateUsuarioSchema>;
+
+/**
+ * PUT /api/usuarios/:id/roles → 200 Usuario. Replaces the user's roles. `version` optional:
+ * when sent, a stale one gets 409 VERSION_CONFLICT. Unknown role → 400 (details field `roles`);
+ * removing `admin` from the last active admin → 409 CONFLICT.
+ */
+export const SetRolesSchema = Type.Object(
+  {
+    roles: Type.Array(Type.String({ maxLength: 60 }), { maxItems: 50 }),
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
+export type SetRoles = Static<typeof SetRolesSchema>;
+
+/**
+ * DELETE /api/usuarios/:id: 204 when deleted; 200 with this body when the user owns data and
+ * was deactivated instead (`message` is ADMIN_MESSAGES.deactivatedInstead). 409 CONFLICT for
+ * the last active admin.
+ */
+export const DeleteUsuarioResponseSchema = Type.Object({
+  desactivado: Type.Literal(true),
+  usuario: UsuarioSchema,
+  message: Type.String(),
+});
+export type DeleteUsuarioResponse = Static<typeof DeleteUsuarioResponseSchema>;
+
+/** 200 of POST /api/usuarios/:id/sessions/revoke and POST /api/sesiones/revocar-otras. */
+export const RevokedSchema = Type.Object({ revocadas: Type.Integer() });
+export type Revoked = Static<typeof RevokedSchema>;
+
+/** Columns of the users CSV (export header; the import needs email, nombre, roles). */
+export const USUARIOS_CSV_COLUMNS = [
+  'email',
+  'nombre',
+  'roles',
+  'activo',
+  'creadoEn',
+  'ultimoAcceso',
+] as const;
+
+/**
+ * One row of the import report. `fila` is the 1-based line number in the file counting the
+ * header as line 1 (so the first data row is 2). `passwordTemporal` appears only on rows created
+ * by an applied import: the one-time password of the new account, shown once.
+ */
+export const ImportRowSchema = Type.Object({
+  fila: Type.Integer(),
+  email: Type.String(),
+  resultado: Type.Union([
+    Type.Literal('creado'),
+    Type.Literal('actualizado'),
+    Type.Literal('rechazado'),
+  ]),
+  motivo: Type.Optional(Type.String()),
+  passwordTemporal: Type.Optional(Type.String()),
+});
+export type ImportRow = Static<typeof ImportRowSchema>;
+
+/**
+ * 200 of POST /api/usuarios/import?dryRun=1 (nothing written, `aplicado: false`) and of
+ * POST /api/usuarios/import (every row written, `aplicado: true`). Body: `text/csv` with the
+ * header `email,nombre,roles` (any order, extra columns ignored), roles separated by `|` or `;`,
+ * at most 5000 rows, 2 MiB. An existing e-mail is `actualizado` (nombre and roles replaced); a
+ * new one `creado` (active, a generated one-time password). An apply with any rejected row
+ * writes nothing and answers 400 VALIDATION_ERROR (ADMIN_MESSAGES.importRejected) with one
+ * `details` entry per rejected row: `{field: 'fila 3', message: motivo}`.
+ */
+export const ImportReportSchema = Type.Object({
+  aplicado: Type.Boolean(),
+  filas: Type.Array(ImportRowSchema),
+  resumen: Type.Object({
+    creados: Type.Integer(),
+    actualizados: Type.Integer(),
+    rechazados: Type.Integer(),
+  }),
+});
+export type ImportReport = Static<typeof ImportReportSchema>;
+
+/** `?dryRun=1` (or `true`) of POST /api/usuarios/import. */
+export const ImportQuerySchema = Type.Object({
+  dryRun: Type.Optional(
+    Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')]),
+  ),
+});
+export type ImportQuery = Static<typeof ImportQuerySchema>;
+
+/** PATCH /api/auth/me ("Mi cuenta", signed in, no permission) → 200 `{user}` (MeResponse). */
+export const UpdateMeSchema = Type.Object(
+  { nombre: Type.String({ maxLength: NOMBRE_MAX_LENGTH }) },
+  { additionalProperties: false },
+);
+export type UpdateMe = Static<typeof UpdateMeSchema>;
+
+/** 200 of PATCH /api/auth/me. */
+export const UpdateMeResponseSchema = Type.Object({ user: UserSchema });
+
+/**
+ * POST /api/auth/password → 204. Wrong `actual` → 400 VALIDATION_ERROR with details
+ * `[{field: 'actual', message: ADMIN_MESSAGES.wrongCurrentPassword}]`; `nueva` obeys the
+ * password policy (details field `nueva`). Every other session of the user is revoked; the
+ * current one stays signed in.
+ */
+export const ChangePasswordSchema = Type.Object(
+  {
+    actual: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
+    nueva: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
+  },
+  { additionalProperties: false },
+);
+export type ChangePassword = Static<typeof ChangePasswordSchema>;
