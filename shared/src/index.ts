@@ -17,3 +17,4 @@ export * from './contracts/roles';
 export * from './contracts/sesiones';
 export * from './contracts/auditoria';
 export * from './contracts/configuracion';
+export * from './contracts/eventos';
