@@ -35,6 +35,7 @@ import rateLimitPlugin from './plugins/external/rate-limit';
 import { closeRedis, connectRedis } from './plugins/external/redis';
 import swaggerPlugin from './plugins/external/swagger';
 import authRoutes from './routes/api/auth/index';
+import eventosRoutes from './routes/api/eventos/index';
 import healthRoutes from './routes/health';
 
 /** Options for tests and tools; production passes none. */
@@ -192,6 +193,7 @@ export async function buildApp(
 
     await app.register(healthRoutes);
     await app.register(authRoutes, { prefix: '/api/auth' });
+    await app.register(eventosRoutes, { prefix: '/api/eventos' });
     await app.register(frontendsPlugin, { config });
     return app;
   } catch (err) {

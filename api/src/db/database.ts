@@ -88,6 +88,35 @@ export interface AjustesTable {
   valor: string;
 }
 
+export interface EventosTable {
+  id: Generated<number>;
+  nombre: string;
+  descripcion: ColumnType<string, string | undefined, string>;
+  lugar: string;
+  /** `nombre lugar` lower-cased without diacritics (see `searchText`); search only. */
+  busqueda: string;
+  fecha_inicio: EpochMs;
+  fecha_fin: EpochMs;
+  /** borrador | publicado | cancelado | finalizado (check constraint). */
+  estado: ColumnType<string, string | undefined, string>;
+  responsable_id: number | null;
+  version: ColumnType<number, number | undefined, number>;
+  creado_en: EpochMs;
+  actualizado_en: EpochMs;
+}
+
+export interface PeriodosTable {
+  id: Generated<number>;
+  evento_id: number;
+  nombre: string;
+  descripcion: ColumnType<string, string | undefined, string>;
+  fecha_inicio: EpochMs;
+  fecha_fin: EpochMs;
+  version: ColumnType<number, number | undefined, number>;
+  creado_en: EpochMs;
+  actualizado_en: EpochMs;
+}
+
 export interface Database {
   usuarios: UsuariosTable;
   roles: RolesTable;
@@ -97,6 +126,8 @@ export interface Database {
   sesiones: SesionesTable;
   auditoria: AuditoriaTable;
   ajustes: AjustesTable;
+  eventos: EventosTable;
+  periodos: PeriodosTable;
 }
 
 export type UsuarioRow = Selectable<UsuariosTable>;

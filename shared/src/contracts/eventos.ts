@@ -135,10 +135,7 @@ export const IsoDateTimeSchema = Type.String({
 // Evento
 // ---------------------------------------------------------------------------------------------
 
-export const EventoEstadoSchema = Type.Union(
-  EVENTO_ESTADOS.map((e) => Type.Literal(e)),
-  { $id: 'EventoEstado' },
-);
+export const EventoEstadoSchema = Type.Union(EVENTO_ESTADOS.map((e) => Type.Literal(e)));
 
 export const EventoSchema = Type.Object(
   {

@@ -1,0 +1,140 @@
+/**
+ * /api/eventos (issue #5; contract in shared/src/contracts/eventos.ts). Handlers stay thin:
+ * schema, permission, one service call, reply. Periods are nested under /:id/periodos.
+ */
+import {
+  ApiErrorBodySchema,
+  EVENTOS_PAGE_SIZE_DEFAULT,
+  EventoCreateSchema,
+  EventoErrorBodySchema,
+  EventoListQuerySchema,
+  EventoListSchema,
+  EventoPatchSchema,
+  EventoSchema,
+  type EventoSortField,
+} from '@gestion/shared';
+import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { parseRangeBound } from '../../../lib/date-range';
+import { listEventos, searchText, toEvento } from '../../../repositories/eventos-repository';
+import {
+  createEvento,
+  getEvento,
+  patchEvento,
+  removeEvento,
+} from '../../../services/eventos-service';
+import periodosRoutes from './periodos';
+
+const errors = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
+const security = [{ bearer: [] }];
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['eventos'],
+        summary: 'Listar eventos (búsqueda, estado, rango de fechas, orden, páginas)',
+        security,
+        querystring: EventoListQuerySchema,
+        response: { 200: EventoListSchema, ...errors(400, 401, 403) },
+      },
+      preHandler: app.requirePermission('eventos:ver'),
+    },
+    async (request) => {
+      const q = request.query;
+      const desde = parseRangeBound('desde', q.desde, 'start');
+      const hasta = parseRangeBound('hasta', q.hasta, 'end');
+      const sort = q.sort ?? 'fechaInicio';
+      const desc = sort.startsWith('-');
+      const page = q.page ?? 1;
+      const pageSize = q.pageSize ?? EVENTOS_PAGE_SIZE_DEFAULT;
+      const { items, total } = await listEventos(app.db, {
+        words: searchText(q.q ?? '')
+          .split(' ')
+          .filter(Boolean),
+        ...(q.estado ? { estados: q.estado } : {}),
+        ...(desde !== undefined ? { desde } : {}),
+        ...(hasta !== undefined ? { hasta } : {}),
+        sort: { field: (desc ? sort.slice(1) : sort) as EventoSortField, desc },
+        page,
+        pageSize,
+      });
+      return { items: items.map(toEvento), total, page, pageSize };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['eventos'],
+        summary: 'Crear un evento (estado inicial borrador salvo que se indique)',
+        security,
+        body: EventoCreateSchema,
+        response: { 201: EventoSchema, ...errors(400, 401, 403) },
+      },
+      preHandler: app.requirePermission('eventos:crear'),
+    },
+    async (request, reply) => {
+      const evento = await createEvento(app, request, request.body);
+      return reply.code(201).send(evento);
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['eventos'],
+        summary: 'Un evento',
+        security,
+        params: IdParams,
+        response: { 200: EventoSchema, ...errors(400, 401, 403, 404) },
+      },
+      preHandler: app.requirePermission('eventos:ver'),
+    },
+    async (request) => getEvento(app, request.params.id),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags: ['eventos'],
+        summary:
+          'Editar un evento con la versión leída (409 si está desfasada, si la transición de estado no está permitida o si las fechas dejan periodos fuera)',
+        security,
+        params: IdParams,
+        body: EventoPatchSchema,
+        response: { 200: EventoSchema, ...errors(400, 401, 403, 404), 409: EventoErrorBodySchema },
+      },
+      preHandler: app.requirePermission('eventos:editar'),
+    },
+    async (request) => patchEvento(app, request, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['eventos'],
+        summary: 'Eliminar un evento y sus periodos',
+        security,
+        params: IdParams,
+        response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
+      },
+      preHandler: app.requirePermission('eventos:eliminar'),
+    },
+    async (request, reply) => {
+      await removeEvento(app, request, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  void app.register(periodosRoutes, { prefix: '/:id/periodos' });
+  done();
+};
+
+export default eventosRoutes;

@@ -1,0 +1,142 @@
+/**
+ * /api/eventos/:id/periodos (issue #5). 404 for an unknown event on every route; the range and
+ * overlap rules live in the eventos service, checked under the event's lock.
+ */
+import {
+  ApiErrorBodySchema,
+  PERIODOS_PAGE_SIZE_DEFAULT,
+  PeriodoCreateSchema,
+  PeriodoListQuerySchema,
+  PeriodoListSchema,
+  PeriodoPatchSchema,
+  PeriodoSchema,
+  type PeriodoSortField,
+} from '@gestion/shared';
+import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { searchText } from '../../../repositories/eventos-repository';
+import { listPeriodos, toPeriodo } from '../../../repositories/periodos-repository';
+import {
+  createPeriodo,
+  getPeriodo,
+  patchPeriodo,
+  removePeriodo,
+  requireEvento,
+} from '../../../services/eventos-service';
+
+const errors = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
+const security = [{ bearer: [] }];
+const EventoParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const PeriodoParams = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  periodoId: Type.Integer({ minimum: 1 }),
+});
+
+const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['periodos'],
+        summary: 'Periodos de un evento (por fecha de inicio salvo otro orden)',
+        security,
+        params: EventoParams,
+        querystring: PeriodoListQuerySchema,
+        response: { 200: PeriodoListSchema, ...errors(400, 401, 403, 404) },
+      },
+      preHandler: app.requirePermission('periodos:ver'),
+    },
+    async (request) => {
+      const { id } = request.params;
+      const q = request.query;
+      await requireEvento(app, id);
+      const sort = q.sort ?? 'fechaInicio';
+      const desc = sort.startsWith('-');
+      const page = q.page ?? 1;
+      const pageSize = q.pageSize ?? PERIODOS_PAGE_SIZE_DEFAULT;
+      const { items, total } = await listPeriodos(app.db, id, {
+        words: searchText(q.q ?? '')
+          .split(' ')
+          .filter(Boolean),
+        sort: { field: (desc ? sort.slice(1) : sort) as PeriodoSortField, desc },
+        page,
+        pageSize,
+      });
+      return { items: items.map(toPeriodo), total, page, pageSize };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['periodos'],
+        summary:
+          'Crear un periodo dentro de las fechas del evento y sin solaparse con otro (tocarse sí)',
+        security,
+        params: EventoParams,
+        body: PeriodoCreateSchema,
+        response: { 201: PeriodoSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+      preHandler: app.requirePermission('periodos:gestionar'),
+    },
+    async (request, reply) => {
+      const periodo = await createPeriodo(app, request, request.params.id, request.body);
+      return reply.code(201).send(periodo);
+    },
+  );
+
+  app.get(
+    '/:periodoId',
+    {
+      schema: {
+        tags: ['periodos'],
+        summary: 'Un periodo',
+        security,
+        params: PeriodoParams,
+        response: { 200: PeriodoSchema, ...errors(400, 401, 403, 404) },
+      },
+      preHandler: app.requirePermission('periodos:ver'),
+    },
+    async (request) => getPeriodo(app, request.params.id, request.params.periodoId),
+  );
+
+  app.patch(
+    '/:periodoId',
+    {
+      schema: {
+        tags: ['periodos'],
+        summary: 'Editar un periodo con la versión leída',
+        security,
+        params: PeriodoParams,
+        body: PeriodoPatchSchema,
+        response: { 200: PeriodoSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+      preHandler: app.requirePermission('periodos:gestionar'),
+    },
+    async (request) =>
+      patchPeriodo(app, request, request.params.id, request.params.periodoId, request.body),
+  );
+
+  app.delete(
+    '/:periodoId',
+    {
+      schema: {
+        tags: ['periodos'],
+        summary: 'Eliminar un periodo',
+        security,
+        params: PeriodoParams,
+        response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
+      },
+      preHandler: app.requirePermission('periodos:gestionar'),
+    },
+    async (request, reply) => {
+      await removePeriodo(app, request, request.params.id, request.params.periodoId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  done();
+};
+
+export default periodosRoutes;
