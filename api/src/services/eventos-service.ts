@@ -400,18 +400,20 @@ async function checkPeriodo(
   const overlapping = await findOverlapping(db, evento.id, start, end, exceptId);
   const first = overlapping[0];
   if (!first) return;
-  // The start lies inside another period → fechaInicio; the end does → fechaFin; the new
-  // period swallows another one → both.
+  // The start lies inside another period → fechaInicio; the end does → fechaFin; a period
+  // swallowed whole is put on fechaFin (moving the end back frees it), or on both fields when
+  // neither end lies inside anything.
   const startInside = overlapping.find((o) => o.fecha_inicio <= start && start < o.fecha_fin);
   const endInside = overlapping.find((o) => o.fecha_inicio < end && end <= o.fecha_fin);
+  const swallowed = overlapping.find((o) => start <= o.fecha_inicio && o.fecha_fin <= end);
   const msg = (o: PeriodoRow) =>
     formatEventosMessage(EVENTOS_MESSAGES.periodOverlap, { nombre: o.nombre });
   const details: ErrorDetail[] = [];
-  if (startInside || !endInside)
-    details.push({ field: 'fechaInicio', message: msg(startInside ?? first) });
-  if (endInside || !startInside)
-    details.push({ field: 'fechaFin', message: msg(endInside ?? first) });
-  throw areaError(409, EVENTOS_ERROR_CODES.periodOverlap, msg(first), details);
+  const onStart = startInside ?? (endInside ? undefined : swallowed);
+  const onEnd = endInside ?? swallowed;
+  if (onStart) details.push({ field: 'fechaInicio', message: msg(onStart) });
+  if (onEnd) details.push({ field: 'fechaFin', message: msg(onEnd) });
+  throw areaError(409, EVENTOS_ERROR_CODES.periodOverlap, msg(onStart ?? onEnd ?? first), details);
 }
 
 /** Creates a period inside its event, refusing overlaps atomically (see `withEventoLock`). */

@@ -1,0 +1,155 @@
+/**
+ * The permission matrix of /api/eventos and /api/eventos/:id/periodos (issue #5, DESIGN.md §4):
+ * every endpoint × admin, gestor, usuario and anonymous, from one table. The server enforces it
+ * (401 without a session, 403 without the permission) and a refused write changes nothing.
+ */
+import { API_MESSAGES, ERROR_CODES, SEEDED_ROLES, type PermissionName } from '@gestion/shared';
+import type { FastifyInstance } from 'fastify';
+import { createEvento, createPeriodo, eventoBody, signInRoles, type Who } from './eventos-fixtures';
+import {
+  DATABASES,
+  buildTestApp,
+  createTestDatabase,
+  expectErrorShape,
+  type TestDatabase,
+} from './helper';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+interface Endpoint {
+  method: Method;
+  path: string;
+  permission: PermissionName;
+  /** The status of a successful call. */
+  ok: number;
+  body?: Record<string, unknown>;
+}
+
+/** `:id` and `:periodoId` are replaced by a fresh event and period per case. */
+const ENDPOINTS: Endpoint[] = [
+  { method: 'GET', path: '/api/eventos', permission: 'eventos:ver', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/eventos',
+    permission: 'eventos:crear',
+    ok: 201,
+    body: eventoBody(),
+  },
+  { method: 'GET', path: '/api/eventos/:id', permission: 'eventos:ver', ok: 200 },
+  {
+    method: 'PATCH',
+    path: '/api/eventos/:id',
+    permission: 'eventos:editar',
+    ok: 200,
+    body: { version: 1, nombre: 'Editado' },
+  },
+  { method: 'DELETE', path: '/api/eventos/:id', permission: 'eventos:eliminar', ok: 204 },
+  { method: 'GET', path: '/api/eventos/:id/periodos', permission: 'periodos:ver', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/eventos/:id/periodos',
+    permission: 'periodos:gestionar',
+    ok: 201,
+    body: {
+      nombre: 'Nuevo',
+      fechaInicio: '2026-03-03T09:00:00Z',
+      fechaFin: '2026-03-03T10:00:00Z',
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/eventos/:id/periodos/:periodoId',
+    permission: 'periodos:ver',
+    ok: 200,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/eventos/:id/periodos/:periodoId',
+    permission: 'periodos:gestionar',
+    ok: 200,
+    body: { version: 1, nombre: 'Editado' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/eventos/:id/periodos/:periodoId',
+    permission: 'periodos:gestionar',
+    ok: 204,
+  },
+];
+
+const WHO: Who[] = ['admin', 'gestor', 'usuario', 'anonimo'];
+
+/** What each caller should get: from the seeded roles, so the table cannot drift from them. */
+function expected(who: Who, permission: PermissionName, ok: number): number {
+  if (who === 'anonimo') return 401;
+  if (who === 'admin') return ok;
+  const role = SEEDED_ROLES.find((r) => r.nombre === who)!;
+  return role.permisos.includes(permission) ? ok : 403;
+}
+
+const CASES = ENDPOINTS.flatMap((e) =>
+  WHO.map((who) => [`${e.method} ${e.path}`, who, expected(who, e.permission, e.ok), e] as const),
+);
+
+describe.each(DATABASES)('eventos permissions on %s', (dialect) => {
+  let db: TestDatabase;
+  let app: FastifyInstance;
+  let as: Record<Who, Record<string, string>>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+    ({ app } = await buildTestApp(db));
+    as = await signInRoles(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  it('the table covers usuario as read-only and gestor as full', () => {
+    expect(CASES.filter(([, w, s]) => w === 'usuario' && s === 403)).toHaveLength(6);
+    expect(CASES.filter(([, w, s]) => w === 'gestor' && s >= 400)).toHaveLength(0);
+  });
+
+  it.each(CASES)('%s as %s → %i', async (_name, who, status, endpoint) => {
+    const ev = await createEvento(app, as.admin);
+    const per = await createPeriodo(app, as.admin, ev.id, {
+      nombre: 'Existente',
+      fechaInicio: '2026-03-02T09:00:00Z',
+      fechaFin: '2026-03-02T10:00:00Z',
+    });
+    const url = endpoint.path.replace(':id', String(ev.id)).replace(':periodoId', String(per.id));
+    const res = await app.inject({
+      method: endpoint.method,
+      url,
+      headers: as[who],
+      ...(endpoint.body ? { payload: endpoint.body } : {}),
+    });
+    if (status === 401) {
+      expect(expectErrorShape(res, 401, ERROR_CODES.unauthenticated).message).toBe(
+        API_MESSAGES.unauthenticated,
+      );
+    } else if (status === 403) {
+      expect(expectErrorShape(res, 403, ERROR_CODES.forbidden).message).toBe(
+        API_MESSAGES.forbidden,
+      );
+    } else {
+      expect(res.statusCode).toBe(status);
+    }
+    if (status >= 400) {
+      // A refused call changed nothing.
+      const evNow = await app.inject({
+        method: 'GET',
+        url: `/api/eventos/${ev.id}`,
+        headers: as.admin,
+      });
+      expect(evNow.json()).toEqual(ev);
+      const perNow = await app.inject({
+        method: 'GET',
+        url: `/api/eventos/${ev.id}/periodos`,
+        headers: as.admin,
+      });
+      expect(perNow.json()).toMatchObject({ total: 1, items: [per] });
+    }
+  });
+});
