@@ -16,6 +16,8 @@ interface PasswordFieldProps {
   error?: string | undefined;
   helperText?: string | undefined;
   disabled?: boolean;
+  /** Marked required (the default); an optional password says so in its helper text. */
+  required?: boolean;
 }
 
 /**
@@ -23,7 +25,13 @@ interface PasswordFieldProps {
  * label says what it will do next ('Mostrar contraseña' / 'Ocultar contraseña'); with a changing
  * label it must not also be `aria-pressed`, or a screen reader announces both states at once.
  */
-export function PasswordField({ error, helperText, inputRef, ...field }: PasswordFieldProps) {
+export function PasswordField({
+  error,
+  helperText,
+  inputRef,
+  required = true,
+  ...field
+}: PasswordFieldProps) {
   const { t } = useAuthTexts();
   const [visible, setVisible] = useState(false);
   const inputId = useId();
@@ -33,7 +41,7 @@ export function PasswordField({ error, helperText, inputRef, ...field }: Passwor
       id={inputId}
       type={visible ? 'text' : 'password'}
       inputRef={inputRef}
-      required
+      required={required}
       fullWidth
       error={Boolean(error)}
       helperText={error ?? helperText}

@@ -1,12 +1,13 @@
 /**
  * Renders a page of this remote the way the shell mounts it: inside a router, under a
- * `ShellContext` whose services are jest mocks, with this package's translations on the shared
+ * `ShellContext` whose services are jest mocks, with a real store (`makeTestStore`), with this package's translations on the shared
  * i18next instance (Spanish, the default locale).
  */
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Provider } from 'react-redux';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_RUNTIME_CONFIG, type User } from '@gestion/shared';
@@ -14,6 +15,7 @@ import { ShellContext, type AuthView, type ShellServices } from '@gestion/shared
 import { NAMESPACE } from '../i18n/namespace';
 import en from '../i18n/en.json';
 import es from '../i18n/es.json';
+import { makeTestStore, type TestStore } from './store';
 
 if (!i18next.isInitialized) {
   // The shell's settings (shell/src/app/i18n.ts): bundles given up front make init synchronous,
@@ -61,6 +63,8 @@ interface RenderPageOptions {
   /** The route pattern the page is mounted on, e.g. `/eventos/:id/periodos`. */
   path?: string;
   auth?: Partial<AuthView>;
+  /** The Redux store (RTK Query runs for real against the mocked fetch); a fresh one if absent. */
+  store?: TestStore;
 }
 
 /** The fake shell: every action a jest mock the test can configure and inspect. */
@@ -74,8 +78,8 @@ export interface FakeShell extends ShellServices {
 
 export function renderPage(
   ui: ReactElement,
-  { url = '/', path = '*', auth = {} }: RenderPageOptions = {},
-): RenderResult & { user: UserEvent; shell: FakeShell } {
+  { url = '/', path = '*', auth = {}, store = makeTestStore() }: RenderPageOptions = {},
+): RenderResult & { user: UserEvent; shell: FakeShell; store: TestStore } {
   const shell: FakeShell = {
     auth: {
       user: null,
@@ -97,13 +101,15 @@ export function renderPage(
   };
   const user = userEvent.setup();
   const result = render(
-    <ShellContext.Provider value={shell}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path={path} element={ui} />
-        </Routes>
-      </MemoryRouter>
-    </ShellContext.Provider>,
+    <Provider store={store}>
+      <ShellContext.Provider value={shell}>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path={path} element={ui} />
+          </Routes>
+        </MemoryRouter>
+      </ShellContext.Provider>
+    </Provider>,
   );
-  return { ...result, user, shell };
+  return { ...result, user, shell, store };
 }

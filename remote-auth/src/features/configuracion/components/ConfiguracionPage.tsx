@@ -1,75 +1,103 @@
+import type { ReactElement } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { ADMIN_ROLE } from '@gestion/shared';
-import { useAuth } from '@gestion/shared/react';
+import { Link, Navigate, Route, Routes, useMatch } from 'react-router-dom';
+import { paths, type PermissionName } from '@gestion/shared';
+import { useAuth, usePermission } from '@gestion/shared/react';
 import { PageLoading } from '../../../components/PageLoading';
 import { useAuthTexts } from '../../../i18n/namespace';
+import { MiCuentaTab } from '../../cuenta/components/MiCuentaTab';
+import { UsuariosTab } from '../../usuarios/components/UsuariosTab';
+import { RolesTab } from '../../roles/components/RolesTab';
+import { AuditoriaTab } from '../../auditoria/components/AuditoriaTab';
+import { AjustesTab } from '../../ajustes/components/AjustesTab';
+
+/** The tabs of /configuracion: URL segment ('' = Mi cuenta), permission, content. */
+interface TabDef {
+  segment: 'usuarios' | 'roles' | 'auditoria' | 'ajustes' | '';
+  labelKey: string;
+  permission: PermissionName | null;
+  element: ReactElement;
+}
+
+const TABS: readonly TabDef[] = [
+  { segment: '', labelKey: 'tabs.cuenta', permission: null, element: <MiCuentaTab /> },
+  { segment: 'usuarios', labelKey: 'tabs.usuarios', permission: 'usuarios:ver', element: <UsuariosTab /> },
+  { segment: 'roles', labelKey: 'tabs.roles', permission: 'roles:ver', element: <RolesTab /> },
+  { segment: 'auditoria', labelKey: 'tabs.auditoria', permission: 'auditoria:ver', element: <AuditoriaTab /> },
+  {
+    segment: 'ajustes',
+    labelKey: 'tabs.ajustes',
+    permission: 'configuracion:gestionar',
+    element: <AjustesTab />,
+  },
+];
 
 /**
- * /configuracion (guard `auth`). For now only the signed-in user's own profile; the users, roles,
- * audit and settings tabs of DESIGN.md §6 arrive with their own issue, and the page says so.
+ * /configuracion (guard `auth`, DESIGN.md §4, §6). One tab per area, each shown only with its
+ * permission (Mi cuenta always); each tab is its own URL (`/configuracion/usuarios`, …) so it can
+ * be bookmarked. The shell mounts this page on `/configuracion/*`, so the tabs route inside it.
+ * Hiding a tab is not security: every endpoint checks the permission itself.
  */
 export default function ConfiguracionPage() {
   const { t, ready } = useAuthTexts();
   const { user } = useAuth();
+  const allowed: Record<string, boolean> = {
+    usuarios: usePermission('usuarios:ver'),
+    roles: usePermission('roles:ver'),
+    auditoria: usePermission('auditoria:ver'),
+    ajustes: usePermission('configuracion:gestionar'),
+    '': true,
+  };
+  const match = useMatch('/configuracion/:tab/*');
   if (!ready || !user) return <PageLoading />;
-  const isAdmin = user.roles.some((role) => role.nombre === ADMIN_ROLE);
+
+  const visible = TABS.filter((tab) => allowed[tab.segment]);
+  const current = match?.params.tab ?? '';
+  const known = TABS.some((tab) => tab.segment === current);
 
   return (
     <Stack spacing={3}>
       <Typography variant="h4" component="h1">
         {t('configuracion.heading')}
       </Typography>
-      <Paper component="section" variant="outlined" aria-labelledby="perfil-heading" sx={{ p: 3 }}>
-        <Typography id="perfil-heading" variant="h6" component="h2" gutterBottom>
-          {t('configuracion.profile')}
-        </Typography>
-        <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
-          <div>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {t('configuracion.nombre')}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0 }}>
-              {user.nombre}
-            </Typography>
-          </div>
-          <div>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {t('configuracion.email')}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0 }}>
-              {user.email}
-            </Typography>
-          </div>
-          <div>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {t('configuracion.roles')}
-            </Typography>
-            <Box component="dd" sx={{ m: 0 }}>
-              {user.roles.length === 0 ? (
-                <Typography>{t('configuracion.noRoles')}</Typography>
-              ) : (
-                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                  {user.roles.map((role) => (
-                    <Chip key={role.nombre} label={role.nombre} size="small" />
-                  ))}
-                </Stack>
-              )}
-              {isAdmin && (
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                  {t('configuracion.adminNote')}
-                </Typography>
-              )}
-            </Box>
-          </div>
-        </Stack>
-      </Paper>
-      <Typography variant="body2" color="text.secondary">
-        {t('configuracion.later')}
-      </Typography>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={known && allowed[current] ? current : false}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label={t('configuracion.heading')}
+        >
+          {visible.map((tab) => (
+            <Tab
+              key={tab.segment}
+              value={tab.segment}
+              label={t(tab.labelKey)}
+              component={Link}
+              to={paths.configuracion(tab.segment || undefined)}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <Routes>
+        {TABS.map((tab) => {
+          const element = allowed[tab.segment] ? (
+            tab.element
+          ) : (
+            <Alert severity="warning">{t('configuracion.forbidden')}</Alert>
+          );
+          return tab.segment ? (
+            <Route key={tab.segment} path={tab.segment} element={element} />
+          ) : (
+            <Route key="cuenta" index element={element} />
+          );
+        })}
+        <Route path="*" element={<Navigate to={paths.configuracion()} replace />} />
+      </Routes>
     </Stack>
   );
 }

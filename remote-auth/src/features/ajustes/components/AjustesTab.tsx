@@ -1,0 +1,96 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useNotify, usePermission } from '@gestion/shared/react';
+import { useAuthTexts } from '../../../i18n/namespace';
+import { apiErrorMessage, isVersionConflict } from '../../../lib/api-error';
+import { useListRolesQuery } from '../../roles/api';
+import { useGetAjustesQuery, useUpdateAjustesMutation, type Ajustes } from '../api';
+
+/**
+ * Ajustes (configuracion:gestionar): self-registration on/off and the role a self-registered
+ * user gets. Each change is saved at once with the `version` it was based on; a conflict
+ * reloads the stored values so nothing is silently overwritten.
+ */
+export function AjustesTab() {
+  const { t } = useAuthTexts();
+  const notify = useNotify();
+  const canSeeRoles = usePermission('roles:ver');
+  const { data, isLoading, isError, error, refetch } = useGetAjustesQuery();
+  const roles = useListRolesQuery(undefined, { skip: !canSeeRoles });
+  const [update, { isLoading: saving }] = useUpdateAjustesMutation();
+
+  const save = async (patch: Partial<Omit<Ajustes, 'version'>>) => {
+    if (!data) return;
+    try {
+      await update({ ...patch, version: data.version }).unwrap();
+      notify(t('ajustes.saved'), { type: 'success' });
+    } catch (e) {
+      if (isVersionConflict(e)) {
+        notify(t('ajustes.conflict'), { type: 'warning' });
+        void refetch();
+      } else notify(apiErrorMessage(e, t('ajustes.saveError')), { type: 'error' });
+    }
+  };
+
+  if (isLoading) return <CircularProgress aria-label={t('common.loading')} />;
+  if (isError || !data) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        {apiErrorMessage(error, t('ajustes.loadError'))}
+      </Alert>
+    );
+  }
+  const roleNames = roles.data?.items.map((r) => r.nombre) ?? [];
+  if (!roleNames.includes(data.rolPorDefecto)) roleNames.push(data.rolPorDefecto);
+
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }}>
+      <Stack spacing={3} sx={{ maxWidth: 480 }}>
+        <div>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={data.registroAbierto}
+                disabled={saving}
+                onChange={(_e, checked) => void save({ registroAbierto: checked })}
+              />
+            }
+            label={t('ajustes.registroAbierto')}
+          />
+          <Typography variant="body2" color="text.secondary">
+            {t('ajustes.registroHelp')}
+          </Typography>
+        </div>
+        <TextField
+          select
+          label={t('ajustes.rolPorDefecto')}
+          value={data.rolPorDefecto}
+          disabled={saving}
+          onChange={(e) => void save({ rolPorDefecto: e.target.value })}
+          helperText={t('ajustes.rolHelp')}
+        >
+          {roleNames.map((r) => (
+            <MenuItem key={r} value={r}>
+              {r}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,220 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useAuthTexts } from '../../../i18n/namespace';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { useFormatDate } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListAuditoriaQuery, type AuditoriaItem } from '../api';
+
+interface Filters {
+  actor: string;
+  accion: string;
+  objetivo: string;
+  desde: string;
+  hasta: string;
+}
+
+const EMPTY: Filters = { actor: '', accion: '', objetivo: '', desde: '', hasta: '' };
+
+/** A value of a changed field as text: JSON for objects, `—` when absent. */
+function show(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '—';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * Auditoría (auditoria:ver): who did what, to what, when and from where — filtered and paged on
+ * the server. Text filters wait for a pause in typing; a row opens its changed fields.
+ */
+export function AuditoriaTab() {
+  const { t } = useAuthTexts();
+  const formatDate = useFormatDate();
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const debounced = useDebouncedValue(filters, 300);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(25);
+  const [open, setOpen] = useState<AuditoriaItem | null>(null);
+  const { data, isFetching, isError, error, refetch } = useListAuditoriaQuery({
+    actor: debounced.actor.trim() || undefined,
+    accion: debounced.accion.trim() || undefined,
+    objetivo: debounced.objetivo.trim() || undefined,
+    desde: debounced.desde || undefined,
+    hasta: debounced.hasta || undefined,
+    page: page + 1,
+    pageSize,
+  });
+  const items = data?.items ?? [];
+  const set = (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setFilters((f) => ({ ...f, [key]: e.target.value }));
+    setPage(0);
+  };
+  const filtered = Object.values(filters).some(Boolean);
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <TextField size="small" label={t('auditoria.actor')} value={filters.actor} onChange={set('actor')} />
+        <TextField size="small" label={t('auditoria.accion')} value={filters.accion} onChange={set('accion')} />
+        <TextField size="small" label={t('auditoria.objetivo')} value={filters.objetivo} onChange={set('objetivo')} />
+        <TextField
+          size="small"
+          type="date"
+          label={t('auditoria.desde')}
+          value={filters.desde}
+          onChange={set('desde')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label={t('auditoria.hasta')}
+          value={filters.hasta}
+          onChange={set('hasta')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        {filtered && (
+          <Button
+            onClick={() => {
+              setFilters(EMPTY);
+              setPage(0);
+            }}
+          >
+            {t('auditoria.clear')}
+          </Button>
+        )}
+      </Stack>
+      {isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {apiErrorMessage(error, t('auditoria.loadError'))}
+        </Alert>
+      )}
+      <Paper variant="outlined">
+        {isFetching && <LinearProgress aria-label={t('common.loading')} />}
+        <TableContainer>
+          <Table size="small" aria-label={t('tabs.auditoria')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('auditoria.fecha')}</TableCell>
+                <TableCell>{t('auditoria.actor')}</TableCell>
+                <TableCell>{t('auditoria.accion')}</TableCell>
+                <TableCell>{t('auditoria.objetivo')}</TableCell>
+                <TableCell>{t('auditoria.ip')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {items.length === 0 && !isFetching ? (
+                <TableRow>
+                  <TableCell colSpan={5}>{filtered ? t('auditoria.noMatches') : t('auditoria.empty')}</TableCell>
+                </TableRow>
+              ) : (
+                items.map((item) => (
+                  <TableRow
+                    key={item.id}
+                    hover
+                    tabIndex={0}
+                    sx={{ cursor: 'pointer' }}
+                    onClick={() => setOpen(item)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter' || e.key === ' ') {
+                        e.preventDefault();
+                        setOpen(item);
+                      }
+                    }}
+                  >
+                    <TableCell>{formatDate(item.creadoEn)}</TableCell>
+                    <TableCell>{item.actor ?? t('auditoria.anonymous')}</TableCell>
+                    <TableCell>{item.accion}</TableCell>
+                    <TableCell>{item.objetivo ?? '—'}</TableCell>
+                    <TableCell>{item.ip ?? '—'}</TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={data?.total ?? 0}
+          page={page}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[10, 25, 50, 100]}
+          onPageChange={(_e, p) => setPage(p)}
+          onRowsPerPageChange={(e) => {
+            setPageSize(Number(e.target.value));
+            setPage(0);
+          }}
+          labelRowsPerPage={t('auditoria.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) => t('auditoria.displayed', { from, to, count })}
+        />
+      </Paper>
+      <Dialog open={open !== null} onClose={() => setOpen(null)} aria-labelledby="audit-detail-title" maxWidth="md" fullWidth>
+        <DialogTitle id="audit-detail-title">
+          {open ? t('auditoria.detailTitle', { accion: open.accion }) : ''}
+        </DialogTitle>
+        <DialogContent>
+          {open && (
+            <Stack spacing={2}>
+              <Typography variant="body2">
+                {t('auditoria.detailLine', {
+                  actor: open.actor ?? t('auditoria.anonymous'),
+                  objetivo: open.objetivo ?? '—',
+                  fecha: formatDate(open.creadoEn),
+                  ip: open.ip ?? '—',
+                })}
+              </Typography>
+              {open.cambios && Object.keys(open.cambios).length > 0 ? (
+                <Table size="small" aria-label={t('auditoria.cambios')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('auditoria.campo')}</TableCell>
+                      <TableCell>{t('auditoria.antes')}</TableCell>
+                      <TableCell>{t('auditoria.despues')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {Object.entries(open.cambios).map(([campo, c]) => (
+                      <TableRow key={campo}>
+                        <TableCell>{campo}</TableCell>
+                        <TableCell>{show(c?.antes)}</TableCell>
+                        <TableCell>{show(c?.despues)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              ) : (
+                <Alert severity="info">{t('auditoria.noChanges')}</Alert>
+              )}
+            </Stack>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(null)}>{t('common.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+import Stack from '@mui/material/Stack';
+import { ProfileSection } from './ProfileSection';
+import { PasswordSection } from './PasswordSection';
+import { LanguageSection } from './LanguageSection';
+import { SessionsSection } from './SessionsSection';
+
+/** Mi cuenta: always shown; every signed-in user manages their own profile, password and sessions. */
+export function MiCuentaTab() {
+  return (
+    <Stack spacing={3}>
+      <ProfileSection />
+      <PasswordSection />
+      <LanguageSection />
+      <SessionsSection />
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { useDispatch } from 'react-redux';
+import { ADMIN_ROLE } from '@gestion/shared';
+import { useAuth, useNotify } from '@gestion/shared/react';
+import { useAuthTexts } from '../../../i18n/namespace';
+import { apiErrorDetails, apiErrorMessage } from '../../../lib/api-error';
+import { useFieldRules } from '../../../lib/use-field-rules';
+import { useUpdateProfileMutation } from '../api';
+import { Section } from './Section';
+
+/**
+ * The signed-in user's profile: the name can be changed (`PATCH /api/auth/me {nombre}`); e-mail
+ * and roles are shown, and only an administrator changes them. The new user goes to the shell's
+ * auth slice as `auth/userLoaded` — the action the shell dispatches after `GET /api/auth/me` —
+ * so the app bar shows the new name at once without this remote importing the shell.
+ */
+export function ProfileSection() {
+  const { t } = useAuthTexts();
+  const { user } = useAuth();
+  const notify = useNotify();
+  const rules = useFieldRules();
+  const dispatch = useDispatch();
+  const [updateProfile, { isLoading }] = useUpdateProfileMutation();
+  const { register, handleSubmit, reset, setError, formState } = useForm<{ nombre: string }>({
+    defaultValues: { nombre: user?.nombre ?? '' },
+  });
+  useEffect(() => reset({ nombre: user?.nombre ?? '' }), [user?.nombre, reset]);
+  if (!user) return null;
+  const isAdmin = user.roles.some((role) => role.nombre === ADMIN_ROLE);
+
+  const onSubmit = handleSubmit(async ({ nombre }) => {
+    try {
+      const res = await updateProfile({ nombre }).unwrap();
+      dispatch({ type: 'auth/userLoaded', payload: res.user });
+      reset({ nombre: res.user.nombre });
+      notify(t('cuenta.profileSaved'), { type: 'success' });
+    } catch (error) {
+      const field = apiErrorDetails(error).find((d) => d.field === 'nombre');
+      if (field) setError('nombre', { message: field.message });
+      else notify(apiErrorMessage(error, t('cuenta.profileError')), { type: 'error' });
+    }
+  });
+
+  return (
+    <Section title={t('configuracion.profile')}>
+      <Stack component="form" noValidate onSubmit={(e) => void onSubmit(e)} spacing={2} sx={{ maxWidth: 480 }}>
+        <TextField
+          {...register('nombre', rules.nombre)}
+          label={t('fields.nombre')}
+          required
+          autoComplete="name"
+          error={Boolean(formState.errors.nombre)}
+          helperText={formState.errors.nombre?.message}
+        />
+        <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
+          <div>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {t('configuracion.email')}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0 }}>
+              {user.email}
+            </Typography>
+          </div>
+          <div>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {t('configuracion.roles')}
+            </Typography>
+            <Box component="dd" sx={{ m: 0 }}>
+              {user.roles.length === 0 ? (
+                <Typography>{t('configuracion.noRoles')}</Typography>
+              ) : (
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                  {user.roles.map((role) => (
+                    <Chip key={role.nombre} label={role.nombre} size="small" />
+                  ))}
+                </Stack>
+              )}
+              {isAdmin && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {t('configuracion.adminNote')}
+                </Typography>
+              )}
+            </Box>
+          </div>
+        </Stack>
+        <Box>
+          <Button type="submit" variant="contained" disabled={isLoading || !formState.isDirty}>
+            {t('common.save')}
+          </Button>
+        </Box>
+      </Stack>
+    </Section>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Roles and the permission catalogue (issue 4, DESIGN.md §4): `/api/roles` (roles:ver to read,
+ * roles:gestionar to write) with user counts, and `/api/permisos`.
+ */
+import { baseApi } from '@gestion/shared/react';
+import { cleanParams, type Page } from '../../lib/list';
+
+/** A role as the list returns it: its permissions by name and how many users hold it. */
+export interface RolItem {
+  id: number;
+  nombre: string;
+  descripcion: string | null;
+  permisos: string[];
+  /** Users holding the role. */
+  usuarios: number;
+  version: number;
+}
+
+/** One permission of the catalogue: `recurso:accion`, a Spanish description and its group. */
+export interface PermisoItem {
+  nombre: string;
+  descripcion: string;
+  /** The resource it belongs to (`usuarios`, `eventos`, …); the editor groups by it. */
+  grupo: string;
+}
+
+export interface RolInput {
+  nombre: string;
+  descripcion?: string;
+  permisos: string[];
+}
+
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Rol', 'Usuario'] }).injectEndpoints({
+  endpoints: (build) => ({
+    listRoles: build.query<Page<RolItem>, { q?: string } | void>({
+      query: (args) => ({
+        url: '/api/roles',
+        params: cleanParams({ q: args?.q, page: 1, pageSize: 100, sort: 'nombre' }),
+      }),
+      providesTags: (res) => [
+        { type: 'Rol', id: 'LIST' },
+        ...(res?.items ?? []).map((r) => ({ type: 'Rol' as const, id: r.id })),
+      ],
+    }),
+    listPermisos: build.query<PermisoItem[], void>({
+      query: () => '/api/permisos',
+      transformResponse: (res: PermisoItem[] | { items: PermisoItem[] }) =>
+        Array.isArray(res) ? res : res.items,
+    }),
+    createRole: build.mutation<RolItem, RolInput>({
+      query: (body) => ({ url: '/api/roles', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Rol', id: 'LIST' }],
+    }),
+    updateRole: build.mutation<RolItem, RolInput & { id: number; version: number }>({
+      query: ({ id, ...body }) => ({ url: `/api/roles/${id}`, method: 'PATCH', body }),
+      // Renaming a role changes how the users list shows it.
+      invalidatesTags: (_res, _err, { id }) => [
+        { type: 'Rol', id },
+        { type: 'Rol', id: 'LIST' },
+        { type: 'Usuario', id: 'LIST' },
+      ],
+    }),
+    deleteRole: build.mutation<void, { id: number; reemplazo?: string }>({
+      query: ({ id, reemplazo }) => ({
+        url: `/api/roles/${id}`,
+        method: 'DELETE',
+        params: cleanParams({ reemplazo }),
+      }),
+      invalidatesTags: [
+        { type: 'Rol', id: 'LIST' },
+        { type: 'Usuario', id: 'LIST' },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useListRolesQuery,
+  useListPermisosQuery,
+  useCreateRoleMutation,
+  useUpdateRoleMutation,
+  useDeleteRoleMutation,
+} = api;

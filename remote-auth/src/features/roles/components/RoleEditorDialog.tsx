@@ -1,0 +1,184 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { ADMIN_ROLE, NOMBRE_MAX_LENGTH } from '@gestion/shared';
+import { useNotify } from '@gestion/shared/react';
+import { useAuthTexts } from '../../../i18n/namespace';
+import { apiErrorDetails, apiErrorMessage, isVersionConflict } from '../../../lib/api-error';
+import {
+  useCreateRoleMutation,
+  useListPermisosQuery,
+  useUpdateRoleMutation,
+  type PermisoItem,
+  type RolItem,
+} from '../api';
+
+const DESCRIPCION_MAX = 500;
+
+/** The catalogue grouped by resource, in the order the api lists it. */
+export function groupPermisos(permisos: readonly PermisoItem[]): [string, PermisoItem[]][] {
+  const groups = new Map<string, PermisoItem[]>();
+  for (const p of permisos) {
+    const group = p.grupo || p.nombre.split(':')[0] || p.nombre;
+    groups.set(group, [...(groups.get(group) ?? []), p]);
+  }
+  return [...groups.entries()];
+}
+
+/**
+ * Create or edit a role: its name, description and permissions, picked from the catalogue
+ * (`GET /api/permisos`) grouped by resource, with one checkbox per permission and a "select all"
+ * per resource (indeterminate while only some are ticked). `admin` holds every permission
+ * implicitly (SPEC §6) and cannot be renamed, so its editor only changes the description.
+ */
+export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onClose: () => void }) {
+  const { t } = useAuthTexts();
+  const notify = useNotify();
+  const catalogue = useListPermisosQuery();
+  const [createRole, createState] = useCreateRoleMutation();
+  const [updateRole, updateState] = useUpdateRoleMutation();
+  const [permisos, setPermisos] = useState<Set<string>>(() => new Set(role?.permisos ?? []));
+  const [conflict, setConflict] = useState(false);
+  const isAdmin = role?.nombre === ADMIN_ROLE;
+  const groups = useMemo(() => groupPermisos(catalogue.data ?? []), [catalogue.data]);
+  const { register, handleSubmit, setError, formState } = useForm<{ nombre: string; descripcion: string }>({
+    defaultValues: { nombre: role?.nombre ?? '', descripcion: role?.descripcion ?? '' },
+  });
+  const { errors } = formState;
+  const busy = createState.isLoading || updateState.isLoading;
+
+  const toggle = (names: string[], on: boolean) =>
+    setPermisos((cur) => {
+      const next = new Set(cur);
+      for (const n of names) {
+        if (on) next.add(n);
+        else next.delete(n);
+      }
+      return next;
+    });
+
+  const onSubmit = handleSubmit(async ({ nombre, descripcion }) => {
+    // Catalogue order, so the request is stable whatever order the boxes were ticked in.
+    const list = (catalogue.data ?? []).map((p) => p.nombre).filter((n) => permisos.has(n));
+    const body = { nombre: nombre.trim(), descripcion: descripcion.trim(), permisos: isAdmin ? [] : list };
+    try {
+      if (role) await updateRole({ id: role.id, version: role.version, ...body }).unwrap();
+      else await createRole(body).unwrap();
+      notify(role ? t('roles.saved') : t('roles.created'), { type: 'success' });
+      onClose();
+    } catch (error) {
+      if (role && isVersionConflict(error)) {
+        setConflict(true);
+        return;
+      }
+      const fields = apiErrorDetails(error).filter((d) => d.field === 'nombre' || d.field === 'descripcion');
+      for (const d of fields) setError(d.field as 'nombre' | 'descripcion', { message: d.message });
+      if (fields.length === 0) notify(apiErrorMessage(error, t('roles.saveError')), { type: 'error' });
+    }
+  });
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="role-editor-title" maxWidth="md" fullWidth>
+      <form noValidate onSubmit={(e) => void onSubmit(e)}>
+        <DialogTitle id="role-editor-title">
+          {role ? t('roles.editTitle', { nombre: role.nombre }) : t('roles.newTitle')}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {conflict && <Alert severity="warning">{t('roles.conflict')}</Alert>}
+            <TextField
+              {...register('nombre', {
+                required: t('roles.nombreRequired'),
+                maxLength: { value: NOMBRE_MAX_LENGTH, message: t('validation.nombreMax', { max: NOMBRE_MAX_LENGTH }) },
+                pattern: { value: /\S/, message: t('roles.nombreRequired') },
+              })}
+              label={t('fields.nombre')}
+              required
+              disabled={isAdmin}
+              helperText={errors.nombre?.message ?? (isAdmin ? t('roles.adminLocked') : undefined)}
+              error={Boolean(errors.nombre)}
+            />
+            <TextField
+              {...register('descripcion', {
+                maxLength: { value: DESCRIPCION_MAX, message: t('roles.descripcionMax', { max: DESCRIPCION_MAX }) },
+              })}
+              label={t('roles.descripcion')}
+              multiline
+              minRows={2}
+              error={Boolean(errors.descripcion)}
+              helperText={errors.descripcion?.message}
+            />
+            <Typography variant="subtitle1" component="h3">
+              {t('roles.permisos')}
+            </Typography>
+            {isAdmin ? (
+              <Alert severity="info">{t('configuracion.adminNote')}</Alert>
+            ) : catalogue.isLoading ? (
+              <CircularProgress aria-label={t('common.loading')} />
+            ) : catalogue.isError ? (
+              <Alert severity="error">{apiErrorMessage(catalogue.error, t('roles.catalogueError'))}</Alert>
+            ) : (
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                {groups.map(([group, items]) => {
+                  const names = items.map((p) => p.nombre);
+                  const held = names.filter((n) => permisos.has(n)).length;
+                  const labelId = `perm-group-${group}`;
+                  return (
+                    <Box key={group} role="group" aria-labelledby={labelId}>
+                      <FormControlLabel
+                        id={labelId}
+                        label={<strong>{t('roles.allOf', { grupo: group })}</strong>}
+                        control={
+                          <Checkbox
+                            checked={held === names.length}
+                            indeterminate={held > 0 && held < names.length}
+                            onChange={(_e, checked) => toggle(names, checked)}
+                          />
+                        }
+                      />
+                      <FormGroup sx={{ pl: 3 }}>
+                        {items.map((p) => (
+                          <FormControlLabel
+                            key={p.nombre}
+                            label={`${p.descripcion} (${p.nombre})`}
+                            control={
+                              <Checkbox
+                                checked={permisos.has(p.nombre)}
+                                onChange={(_e, checked) => toggle([p.nombre], checked)}
+                              />
+                            }
+                          />
+                        ))}
+                      </FormGroup>
+                    </Box>
+                  );
+                })}
+              </Box>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={busy} disabled={conflict}>
+            {role ? t('common.save') : t('roles.create')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

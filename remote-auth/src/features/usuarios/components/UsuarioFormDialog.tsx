@@ -1,0 +1,265 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Controller, useForm } from 'react-hook-form';
+import { useNotify } from '@gestion/shared/react';
+import { PasswordField } from '../../../components/PasswordField';
+import { useAuthTexts } from '../../../i18n/namespace';
+import {
+  apiErrorDetails,
+  apiErrorMessage,
+  isVersionConflict,
+} from '../../../lib/api-error';
+import { useFieldRules } from '../../../lib/use-field-rules';
+import {
+  useCreateUsuarioMutation,
+  useLazyGetUsuarioQuery,
+  useUpdateUsuarioMutation,
+  type UsuarioItem,
+} from '../api';
+
+interface FormValues {
+  email: string;
+  nombre: string;
+  password: string;
+  roles: string[];
+}
+
+interface UsuarioFormDialogProps {
+  /** The user to edit; null to create one. */
+  user: UsuarioItem | null;
+  /** Roles that can be given on creation (empty when the editor may not list roles). */
+  roleNames: string[];
+  onClose: () => void;
+}
+
+/**
+ * Create or edit a user. Field errors are the form's rules first, then the server's `details`
+ * on their fields. An edit sends the `version` it started from; a 409 means someone else saved
+ * in between, and the dialog offers to reload their version rather than overwrite it
+ * (DESIGN.md §3). A user created without a password gets a one-time password, shown here once.
+ */
+export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialogProps) {
+  const { t } = useAuthTexts();
+  const notify = useNotify();
+  const rules = useFieldRules();
+  const [createUsuario, createState] = useCreateUsuarioMutation();
+  const [updateUsuario, updateState] = useUpdateUsuarioMutation();
+  const [loadUsuario, loadState] = useLazyGetUsuarioQuery();
+  const [version, setVersion] = useState(user?.version ?? 0);
+  const [conflict, setConflict] = useState(false);
+  const [oneTimePassword, setOneTimePassword] = useState<string | null>(null);
+  const { register, handleSubmit, control, setError, reset, formState } = useForm<FormValues>({
+    defaultValues: {
+      email: user?.email ?? '',
+      nombre: user?.nombre ?? '',
+      password: '',
+      roles: user ? user.roles : [],
+    },
+  });
+  const { errors } = formState;
+  const busy = createState.isLoading || updateState.isLoading;
+
+  const showServerError = (error: unknown) => {
+    const fields = apiErrorDetails(error).filter((d) =>
+      ['email', 'nombre', 'password', 'roles'].includes(d.field),
+    );
+    for (const d of fields) setError(d.field as keyof FormValues, { message: d.message });
+    if (fields.length === 0) notify(apiErrorMessage(error, t('usuarios.saveError')), { type: 'error' });
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (user) {
+        await updateUsuario({ id: user.id, version, nombre: values.nombre, email: values.email }).unwrap();
+        notify(t('usuarios.saved'), { type: 'success' });
+        onClose();
+      } else {
+        const created = await createUsuario({
+          email: values.email,
+          nombre: values.nombre,
+          ...(values.password ? { password: values.password } : {}),
+          ...(values.roles.length ? { roles: values.roles } : {}),
+        }).unwrap();
+        notify(t('usuarios.created'), { type: 'success' });
+        const generated = created.password ?? created.passwordTemporal;
+        if (generated) setOneTimePassword(generated);
+        else onClose();
+      }
+    } catch (error) {
+      if (user && isVersionConflict(error)) setConflict(true);
+      else showServerError(error);
+    }
+  });
+
+  const reload = async () => {
+    if (!user) return;
+    try {
+      const fresh = await loadUsuario(user.id).unwrap();
+      reset({ email: fresh.email, nombre: fresh.nombre, password: '', roles: fresh.roles });
+      setVersion(fresh.version);
+      setConflict(false);
+    } catch (error) {
+      notify(apiErrorMessage(error, t('usuarios.loadError')), { type: 'error' });
+    }
+  };
+
+  if (oneTimePassword) {
+    return (
+      <Dialog open onClose={onClose} aria-labelledby="otp-title" maxWidth="xs" fullWidth>
+        <DialogTitle id="otp-title">{t('usuarios.otpTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('usuarios.otpMessage')}</DialogContentText>
+          <Typography
+            component="output"
+            aria-label={t('usuarios.otpLabel')}
+            sx={{ display: 'block', fontFamily: 'monospace', fontSize: '1.25rem', my: 2, userSelect: 'all' }}
+          >
+            {oneTimePassword}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button
+            onClick={() => {
+              void navigator.clipboard?.writeText(oneTimePassword).then(
+                () => notify(t('usuarios.otpCopied'), { type: 'success' }),
+                () => undefined,
+              );
+            }}
+          >
+            {t('usuarios.otpCopy')}
+          </Button>
+          <Button variant="contained" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  const { ref: emailRef, ...emailField } = register('email', rules.email);
+  const { ref: nombreRef, ...nombreField } = register('nombre', rules.nombre);
+  const { ref: passwordRef, ...passwordField } = register('password', {
+    // Optional: empty means "generate a one-time password".
+    validate: (value) =>
+      value === '' ||
+      (rules.newPassword.minLength.value <= value.length &&
+        value.length <= rules.newPassword.maxLength.value) ||
+      (value.length < rules.newPassword.minLength.value
+        ? rules.newPassword.minLength.message
+        : rules.newPassword.maxLength.message),
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="usuario-form-title"
+      maxWidth="sm"
+      fullWidth
+    >
+      <form noValidate onSubmit={(e) => void onSubmit(e)}>
+        <DialogTitle id="usuario-form-title">
+          {user ? t('usuarios.editTitle', { nombre: user.nombre }) : t('usuarios.newTitle')}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {conflict && (
+              <Alert
+                severity="warning"
+                action={
+                  <Button color="inherit" size="small" onClick={() => void reload()} loading={loadState.isFetching}>
+                    {t('usuarios.reload')}
+                  </Button>
+                }
+              >
+                {t('usuarios.conflict')}
+              </Alert>
+            )}
+            <TextField
+              {...nombreField}
+              inputRef={nombreRef}
+              label={t('fields.nombre')}
+              required
+              autoFocus
+              error={Boolean(errors.nombre)}
+              helperText={errors.nombre?.message}
+            />
+            <TextField
+              {...emailField}
+              inputRef={emailRef}
+              type="email"
+              label={t('fields.email')}
+              required
+              error={Boolean(errors.email)}
+              helperText={errors.email?.message}
+            />
+            {!user && (
+              <PasswordField
+                {...passwordField}
+                inputRef={passwordRef}
+                label={t('usuarios.initialPassword')}
+                autoComplete="new-password"
+                required={false}
+                error={errors.password?.message}
+                helperText={t('usuarios.passwordHint')}
+              />
+            )}
+            {!user && roleNames.length > 0 && (
+              <Controller
+                control={control}
+                name="roles"
+                render={({ field }) => (
+                  <FormGroup role="group" aria-labelledby="usuario-roles-label">
+                    <FormLabel id="usuario-roles-label">{t('usuarios.columns.roles')}</FormLabel>
+                    {roleNames.map((r) => (
+                      <FormControlLabel
+                        key={r}
+                        label={r}
+                        control={
+                          <Checkbox
+                            checked={field.value.includes(r)}
+                            onChange={(_e, checked) =>
+                              field.onChange(
+                                checked ? [...field.value, r] : field.value.filter((x) => x !== r),
+                              )
+                            }
+                          />
+                        }
+                      />
+                    ))}
+                    {errors.roles?.message && (
+                      <Typography color="error" variant="caption">
+                        {errors.roles.message}
+                      </Typography>
+                    )}
+                  </FormGroup>
+                )}
+              />
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={busy} disabled={conflict}>
+            {user ? t('common.save') : t('usuarios.create')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
