@@ -35,6 +35,13 @@ import rateLimitPlugin from './plugins/external/rate-limit';
 import { closeRedis, connectRedis } from './plugins/external/redis';
 import swaggerPlugin from './plugins/external/swagger';
 import authRoutes from './routes/api/auth/index';
+import auditoriaRoutes from './routes/api/auditoria/index';
+import configuracionRoutes from './routes/api/configuracion/index';
+import miCuentaRoutes from './routes/api/configuracion/mi-cuenta';
+import permisosRoutes from './routes/api/permisos/index';
+import rolesRoutes from './routes/api/roles/index';
+import sesionesRoutes from './routes/api/sesiones/index';
+import usuariosRoutes from './routes/api/usuarios/index';
 import eventosRoutes from './routes/api/eventos/index';
 import healthRoutes from './routes/health';
 
@@ -193,6 +200,13 @@ export async function buildApp(
 
     await app.register(healthRoutes);
     await app.register(authRoutes, { prefix: '/api/auth' });
+    await app.register(miCuentaRoutes, { prefix: '/api/auth' });
+    await app.register(usuariosRoutes, { prefix: '/api/usuarios' });
+    await app.register(rolesRoutes, { prefix: '/api/roles' });
+    await app.register(permisosRoutes, { prefix: '/api/permisos' });
+    await app.register(sesionesRoutes, { prefix: '/api/sesiones' });
+    await app.register(auditoriaRoutes, { prefix: '/api/auditoria' });
+    await app.register(configuracionRoutes, { prefix: '/api/configuracion' });
     await app.register(eventosRoutes, { prefix: '/api/eventos' });
     await app.register(frontendsPlugin, { config });
     return app;

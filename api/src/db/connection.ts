@@ -145,6 +145,9 @@ export async function migrate(handle: DatabaseHandle, schema?: string): Promise<
   const migrator = new Migrator({
     db: handle.db,
     provider: migrationProvider(handle.dialect),
+    // Areas add migrations in parallel (0002 administration landed after 0003 eventos): a
+    // database that already ran a later one still gets an earlier newcomer.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -25,6 +25,10 @@ export interface UsuariosTable {
   actualizado_en: EpochMs;
   /** Last successful sign-in; null until the first one. */
   ultimo_acceso: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
+  /** nombre without accents, lowercase (migration 0002): sort key; see `usuarioSearchColumns`. */
+  nombre_norm: ColumnType<string, string | undefined, string>;
+  /** `nombre_norm email`, normalised (migration 0002): what the list's `q` matches. */
+  busqueda: ColumnType<string, string | undefined, string>;
 }
 
 export interface RolesTable {

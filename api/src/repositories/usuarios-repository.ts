@@ -5,6 +5,7 @@
 import { ADMIN_ROLE, ALL_PERMISSIONS, type Role, type User } from '@gestion/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database';
+import { usuarioSearchColumns } from './busqueda';
 
 /** A Kysely instance or an open transaction. */
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -53,6 +54,8 @@ export async function insertUsuario(
     .values({
       email: u.email,
       nombre: u.nombre,
+      // The normalised search columns of migration 0002, kept in step with nombre/email.
+      ...usuarioSearchColumns(u.nombre, u.email),
       password_hash: u.passwordHash,
       activo: u.activo === false ? 0 : 1,
       version: 1,

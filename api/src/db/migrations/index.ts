@@ -5,6 +5,7 @@
  */
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001-initial';
+import { administracion } from './0002-administracion';
 import { eventos } from './0003-eventos';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -13,6 +14,7 @@ export type Dialect = 'sqlite' | 'postgres';
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': initial(dialect),
+    '0002-administracion': administracion(dialect),
     '0003-eventos': eventos(dialect),
   };
 }

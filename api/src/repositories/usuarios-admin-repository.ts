@@ -1,0 +1,360 @@
+/**
+ * The administration's view of users (issue #4): filtered, sorted, paged lists; versioned
+ * updates; role replacement; the last-admin and owned-data checks. Plain functions over a Kysely
+ * instance or transaction (STYLE.md). E-mails passed in must already be normalised.
+ */
+import { ADMIN_ROLE, type Usuario, type UsuarioSortField } from '@gestion/shared';
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import type { Database } from '../db/database';
+import { containsPattern, normalizeSearch, usuarioSearchColumns } from './busqueda';
+import type { Db } from './usuarios-repository';
+
+/** The list filter of GET /api/usuarios and its CSV export. */
+export interface UsuarioFilter {
+  /** Matched anywhere in nombre or e-mail, accent- and case-insensitive. */
+  q?: string;
+  /** A role nombre the user must hold. */
+  rol?: string;
+  activo?: boolean;
+}
+
+/** `campo` or `-campo` of USUARIO_SORT_FIELDS. */
+export interface UsuarioSort {
+  field: UsuarioSortField;
+  desc: boolean;
+}
+
+/** Parses `sort` (already validated by the schema); default `nombre` ascending. */
+export function parseUsuarioSort(sort: string | undefined): UsuarioSort {
+  const s = sort ?? 'nombre';
+  const desc = s.startsWith('-');
+  return { field: (desc ? s.slice(1) : s) as UsuarioSortField, desc };
+}
+
+const SORT_COLUMNS = {
+  nombre: 'usuarios.nombre_norm',
+  email: 'usuarios.email',
+  creadoEn: 'usuarios.creado_en',
+  ultimoAcceso: 'usuarios.ultimo_acceso',
+} as const;
+
+/** The columns a list row needs. */
+const ROW_COLUMNS = [
+  'usuarios.id',
+  'usuarios.email',
+  'usuarios.nombre',
+  'usuarios.activo',
+  'usuarios.creado_en',
+  'usuarios.ultimo_acceso',
+  'usuarios.version',
+] as const;
+
+interface UsuarioListRow {
+  id: number;
+  email: string;
+  nombre: string;
+  activo: number;
+  creado_en: number;
+  ultimo_acceso: number | null;
+  version: number;
+}
+
+function filterExpr(eb: ExpressionBuilder<Database, 'usuarios'>, f: UsuarioFilter) {
+  const conds: Expression<SqlBool>[] = [];
+  const q = f.q?.trim();
+  if (q) {
+    conds.push(
+      sql<SqlBool>`usuarios.busqueda like ${containsPattern(normalizeSearch(q))} escape '\\'`,
+    );
+  }
+  if (f.activo !== undefined) conds.push(eb('usuarios.activo', '=', f.activo ? 1 : 0));
+  if (f.rol) {
+    conds.push(
+      eb.exists(
+        eb
+          .selectFrom('usuario_roles')
+          .innerJoin('roles', 'roles.id', 'usuario_roles.rol_id')
+          .select('usuario_roles.rol_id')
+          .whereRef('usuario_roles.usuario_id', '=', 'usuarios.id')
+          .where('roles.nombre', '=', f.rol),
+      ),
+    );
+  }
+  return eb.and(conds);
+}
+
+/** Epoch ms → ISO 8601. */
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+function toUsuario(r: UsuarioListRow, roles: string[]): Usuario {
+  return {
+    id: r.id,
+    email: r.email,
+    nombre: r.nombre,
+    activo: r.activo === 1,
+    roles,
+    creadoEn: iso(r.creado_en),
+    ultimoAcceso: r.ultimo_acceso === null ? null : iso(r.ultimo_acceso),
+    version: r.version,
+  };
+}
+
+/** Role nombres (alphabetical) of each user id. */
+export async function rolesOf(db: Db, ids: readonly number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom('usuario_roles')
+    .innerJoin('roles', 'roles.id', 'usuario_roles.rol_id')
+    .select(['usuario_roles.usuario_id', 'roles.nombre'])
+    .where('usuario_roles.usuario_id', 'in', ids)
+    .orderBy('roles.nombre')
+    .execute();
+  for (const r of rows) out.get(r.usuario_id)?.push(r.nombre);
+  return out;
+}
+
+async function withRoles(db: Db, rows: UsuarioListRow[]): Promise<Usuario[]> {
+  const roles = await rolesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toUsuario(r, roles.get(r.id) ?? []));
+}
+
+function selectPage(db: Db, filter: UsuarioFilter, sort: UsuarioSort) {
+  const col = SORT_COLUMNS[sort.field];
+  // Nulls (never signed in) last in both directions and on both databases; `id` breaks ties so
+  // pages never overlap or skip rows.
+  return db
+    .selectFrom('usuarios')
+    .select(ROW_COLUMNS)
+    .where((eb) => filterExpr(eb, filter))
+    .orderBy(col, (ob) => (sort.desc ? ob.desc() : ob.asc()).nullsLast())
+    .orderBy('usuarios.id', sort.desc ? 'desc' : 'asc');
+}
+
+/** One page of users and the total matching the filter. */
+export async function listUsuarios(
+  db: Db,
+  filter: UsuarioFilter,
+  sort: UsuarioSort,
+  page: number,
+  pageSize: number,
+): Promise<{ items: Usuario[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    selectPage(db, filter, sort)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('usuarios')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => filterExpr(eb, filter))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: await withRoles(db, rows), total: Number(count.n) };
+}
+
+/**
+ * Every matching user in list order, `batch` rows per query (CSV export): memory stays bounded
+ * by one batch however many users there are.
+ */
+export async function* iterateUsuarios(
+  db: Db,
+  filter: UsuarioFilter,
+  sort: UsuarioSort,
+  batch = 1000,
+): AsyncGenerator<Usuario[]> {
+  for (let offset = 0; ; offset += batch) {
+    const rows = await selectPage(db, filter, sort).limit(batch).offset(offset).execute();
+    if (rows.length === 0) return;
+    yield await withRoles(db, rows);
+    if (rows.length < batch) return;
+  }
+}
+
+/** One user as the administration sees it, or undefined. */
+export async function findUsuario(db: Db, id: number): Promise<Usuario | undefined> {
+  const row = await db
+    .selectFrom('usuarios')
+    .select(ROW_COLUMNS)
+    .where('usuarios.id', '=', id)
+    .executeTakeFirst();
+  return row && (await withRoles(db, [row]))[0];
+}
+
+/** A user by normalised e-mail, or undefined. */
+export async function findUsuarioByEmail(db: Db, email: string): Promise<Usuario | undefined> {
+  const row = await db
+    .selectFrom('usuarios')
+    .select(ROW_COLUMNS)
+    .where('usuarios.email', '=', email)
+    .executeTakeFirst();
+  return row && (await withRoles(db, [row]))[0];
+}
+
+/** The fields an update may set. */
+export interface UsuarioChanges {
+  nombre?: string;
+  email?: string;
+  activo?: boolean;
+  passwordHash?: string;
+}
+
+/**
+ * Applies `changes` when the stored version is `version`, bumping it. Keeps the search columns in
+ * step with nombre/email.
+ * @returns false when no row has that id and version (stale or missing: the caller tells which).
+ */
+export async function updateUsuarioVersioned(
+  db: Db,
+  id: number,
+  version: number | undefined,
+  current: { nombre: string; email: string },
+  changes: UsuarioChanges,
+  now: number,
+): Promise<boolean> {
+  const nombre = changes.nombre ?? current.nombre;
+  const email = changes.email ?? current.email;
+  let q = db
+    .updateTable('usuarios')
+    .set((eb) => ({
+      nombre,
+      email,
+      ...usuarioSearchColumns(nombre, email),
+      ...(changes.activo !== undefined
+        ? { activo: changes.activo ? (1 as const) : (0 as const) }
+        : {}),
+      ...(changes.passwordHash !== undefined ? { password_hash: changes.passwordHash } : {}),
+      actualizado_en: now,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', id);
+  if (version !== undefined) q = q.where('version', '=', version);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The stored password hash of a user (password change). */
+export async function passwordHashOf(db: Db, id: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('usuarios')
+    .select('password_hash')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.password_hash;
+}
+
+/** Role ids by nombre, for the nombres that exist. */
+export async function roleIdsByName(
+  db: Db,
+  names: readonly string[],
+): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('roles')
+    .select(['id', 'nombre'])
+    .where('nombre', 'in', [...new Set(names)])
+    .execute();
+  return new Map(rows.map((r) => [r.nombre, r.id]));
+}
+
+/** Replaces every role of a user. */
+export async function replaceRoles(db: Db, usuarioId: number, rolIds: readonly number[]) {
+  await db.deleteFrom('usuario_roles').where('usuario_id', '=', usuarioId).execute();
+  if (rolIds.length === 0) return;
+  await db
+    .insertInto('usuario_roles')
+    .values([...new Set(rolIds)].map((rol_id) => ({ usuario_id: usuarioId, rol_id })))
+    .execute();
+}
+
+/** Ids of the active users holding `admin`. */
+export async function activeAdminIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('usuario_roles')
+    .innerJoin('roles', 'roles.id', 'usuario_roles.rol_id')
+    .innerJoin('usuarios', 'usuarios.id', 'usuario_roles.usuario_id')
+    .select('usuarios.id')
+    .where('roles.nombre', '=', ADMIN_ROLE)
+    .where('usuarios.activo', '=', 1)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * True when `usuarioId` is the only active admin: deactivating, deleting or removing `admin` from
+ * them would leave nobody able to administer (DESIGN.md §3).
+ */
+export async function isLastActiveAdmin(db: Db, usuarioId: number): Promise<boolean> {
+  const ids = await activeAdminIds(db);
+  return ids.length === 1 && ids[0] === usuarioId;
+}
+
+/**
+ * Tables whose rows belong to a user: a user referenced here is deactivated instead of deleted
+ * (issue #4). Sessions and audit rows do not count (sessions go with the user; audit rows keep
+ * `actor_email` when the user goes). Areas that store an owner add their column here, e.g.
+ * `{ table: 'eventos', column: 'responsable_id' }`; a foreign key without ON DELETE that blocks
+ * the delete is treated the same way (see `deleteOrDeactivate` in the service).
+ */
+export const OWNED_DATA: readonly { table: string; column: string }[] = [
+  { table: 'eventos', column: 'responsable_id' },
+  { table: 'informes', column: 'creado_por' },
+];
+
+/** True when `table` exists in the current database (SQLite) or current schema (PostgreSQL). */
+async function tableExists(
+  db: Db,
+  table: string,
+  dialect: 'sqlite' | 'postgres',
+): Promise<boolean> {
+  const res =
+    dialect === 'postgres'
+      ? await sql<{ n: number }>`select count(*) as n from information_schema.tables
+           where table_schema = current_schema() and table_name = ${table}`.execute(db)
+      : await sql<{ n: number }>`select count(*) as n from sqlite_master
+           where type = 'table' and name = ${table}`.execute(db);
+  return Number(res.rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * True when any OWNED_DATA table that exists in this database has a row for the user. Tables
+ * of areas not migrated yet are skipped, so the list can name them ahead of time.
+ */
+export async function userOwnsData(db: Db, usuarioId: number, dialect: 'sqlite' | 'postgres') {
+  for (const { table, column } of OWNED_DATA) {
+    if (!(await tableExists(db, table, dialect))) continue;
+    const row = await sql<{ x: number }>`select 1 as x from ${sql.table(table)}
+      where ${sql.ref(column)} = ${usuarioId} limit 1`.execute(db);
+    if (row.rows.length > 0) return true;
+  }
+  return false;
+}
+
+/** Deletes a user (sessions and role links cascade; audit rows keep their e-mail). */
+export async function deleteUsuario(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('usuarios').where('id', '=', id).execute();
+}
+
+/** Current version of a user, or undefined when missing. */
+export async function versionOf(db: Db, id: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('usuarios')
+    .select('version')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.version;
+}
+
+/** Bumps a user's version (role changes are changes of the user too). */
+export async function bumpVersion(db: Db, id: number, now: number): Promise<void> {
+  await db
+    .updateTable('usuarios')
+    .set((eb) => ({ version: eb('version', '+', 1), actualizado_en: now }))
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,73 @@
+/**
+ * "Mi cuenta" under /api/auth (registered with that prefix beside the auth routes):
+ * `PATCH /api/auth/me {nombre}` → 200 `{user}` and `POST /api/auth/password {actual, nueva}` →
+ * 204. Signed in, no permission needed: everyone manages their own account.
+ */
+import {
+  ApiErrorBodySchema,
+  ChangePasswordSchema,
+  UpdateMeResponseSchema,
+  UpdateMeSchema,
+} from '@gestion/shared';
+import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { createCuentaService } from '../../../services/cuenta-service';
+import type { Auditor } from '../../../services/usuarios-service';
+
+const errors = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
+const security = [{ bearer: [] }];
+
+const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
+  const service = createCuentaService({ db: app.db, hasher: app.passwords, now: app.now });
+  const auditor =
+    (request: FastifyRequest): Auditor =>
+    (entry, tx) =>
+      app.audit(request, entry, tx);
+
+  app.patch(
+    '/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Cambiar mi nombre',
+        security,
+        body: UpdateMeSchema,
+        response: { 200: UpdateMeResponseSchema, ...errors(400, 401) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => ({
+      user: await service.updateNombre(request.user!.id, request.body.nombre, auditor(request)),
+    }),
+  );
+
+  app.post(
+    '/password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Cambiar mi contraseña (cierra mis otras sesiones)',
+        security,
+        body: ChangePasswordSchema,
+        response: { 204: Type.Null({ description: 'Cambiada' }), ...errors(400, 401, 429) },
+      },
+      // Guessing the current password is throttled like sign-in (RATE_LIMIT_LOGIN per IP and
+      // minute), so a stolen session is no password oracle.
+      config: { rateLimit: { max: app.config.rateLimitLogin, timeWindow: 60_000 } },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      await service.changePassword(
+        request.user!.id,
+        request.session!.id,
+        request.body,
+        auditor(request),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+  done();
+};
+
+export default miCuentaRoutes;

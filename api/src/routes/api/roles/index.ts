@@ -1,0 +1,121 @@
+/**
+ * /api/roles (issue #4): roles:ver to read, roles:gestionar to write. Thin handlers.
+ */
+import {
+  ApiErrorBodySchema,
+  CreateRolSchema,
+  DeleteRolQuerySchema,
+  IdParamsSchema,
+  RolesPageSchema,
+  RolesQuerySchema,
+  RolSchema,
+  UpdateRolSchema,
+} from '@gestion/shared';
+import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { createRolesService } from '../../../services/roles-service';
+import type { Auditor } from '../../../services/usuarios-service';
+
+const errors = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
+const security = [{ bearer: [] }];
+const tags = ['roles'];
+
+const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
+  const service = createRolesService({ db: app.db, now: app.now });
+  const auditor =
+    (request: FastifyRequest): Auditor =>
+    (entry, tx) =>
+      app.audit(request, entry, tx);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Listar roles (con número de usuarios)',
+        security,
+        querystring: RolesQuerySchema,
+        response: { 200: RolesPageSchema, ...errors(400, 401, 403) },
+      },
+      preHandler: app.requirePermission('roles:ver'),
+    },
+    async (request) => {
+      const q = request.query;
+      const { items, total } = await service.list(q);
+      return { items, total, page: q.page, pageSize: q.pageSize };
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Un rol',
+        security,
+        params: IdParamsSchema,
+        response: { 200: RolSchema, ...errors(400, 401, 403, 404) },
+      },
+      preHandler: app.requirePermission('roles:ver'),
+    },
+    async (request) => service.get(request.params.id),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Crear un rol',
+        security,
+        body: CreateRolSchema,
+        response: { 201: RolSchema, ...errors(400, 401, 403, 409) },
+      },
+      preHandler: app.requirePermission('roles:gestionar'),
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.create(request.body, auditor(request))),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Renombrar un rol o cambiar sus permisos (con version)',
+        security,
+        params: IdParamsSchema,
+        body: UpdateRolSchema,
+        response: { 200: RolSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+      preHandler: app.requirePermission('roles:gestionar'),
+    },
+    async (request) => service.update(request.params.id, request.body, auditor(request)),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Eliminar un rol (?reemplazo=<rol> si hay usuarios con él)',
+        security,
+        params: IdParamsSchema,
+        querystring: DeleteRolQuerySchema,
+        response: {
+          204: Type.Null({ description: 'Eliminado' }),
+          ...errors(400, 401, 403, 404, 409),
+        },
+      },
+      preHandler: app.requirePermission('roles:gestionar'),
+    },
+    async (request, reply) => {
+      await service.remove(request.params.id, request.query.reemplazo, auditor(request));
+      return reply.code(204).send(null);
+    },
+  );
+  done();
+};
+
+export default rolesRoutes;

@@ -1,0 +1,89 @@
+/**
+ * /api/sesiones (issue #4): the signed-in user's own sessions. Needs a session, no permission.
+ * Revoking the others is `POST /api/sesiones/revocar-otras` (a command, so it is a POST).
+ */
+import {
+  ApiErrorBodySchema,
+  IdParamsSchema,
+  RevokedSchema,
+  SesionesPageSchema,
+} from '@gestion/shared';
+import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { createSesionesService } from '../../../services/sesiones-service';
+import type { Auditor } from '../../../services/usuarios-service';
+
+const errors = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
+const security = [{ bearer: [] }];
+const tags = ['sesiones'];
+
+const sesionesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
+  const service = createSesionesService({
+    db: app.db,
+    now: app.now,
+    idleMs: app.config.sessionIdleMinutes * 60_000,
+  });
+  const auditor =
+    (request: FastifyRequest): Auditor =>
+    (entry, tx) =>
+      app.audit(request, entry, tx);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Mis sesiones abiertas',
+        security,
+        response: { 200: SesionesPageSchema, ...errors(401) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const items = await service.list(request.user!.id, request.session!.id);
+      return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cerrar una de mis sesiones',
+        security,
+        params: IdParamsSchema,
+        response: { 204: Type.Null({ description: 'Cerrada' }), ...errors(400, 401, 404) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      await service.revoke(request.user!.id, request.params.id, auditor(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/revocar-otras',
+    {
+      schema: {
+        tags,
+        summary: 'Cerrar todas mis sesiones menos la actual',
+        security,
+        response: { 200: RevokedSchema, ...errors(401) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => ({
+      revocadas: await service.revokeOthers(
+        request.user!.id,
+        request.session!.id,
+        auditor(request),
+      ),
+    }),
+  );
+  done();
+};
+
+export default sesionesRoutes;

@@ -1,0 +1,250 @@
+/**
+ * /api/usuarios (issue #4). Handlers stay thin: schema, permission, one service call, reply.
+ * Permissions: list, detail and export need usuarios:ver; create usuarios:crear; edit, roles and
+ * session revocation usuarios:editar; delete usuarios:eliminar; import both crear and editar
+ * (it creates and updates).
+ */
+import {
+  ApiErrorBodySchema,
+  CreatedUsuarioSchema,
+  CreateUsuarioSchema,
+  DeleteUsuarioResponseSchema,
+  IdParamsSchema,
+  ImportQuerySchema,
+  ImportReportSchema,
+  RevokedSchema,
+  SetRolesSchema,
+  UpdateUsuarioSchema,
+  UsuarioSchema,
+  UsuariosPageSchema,
+  UsuariosQuerySchema,
+  ADMIN_MESSAGES,
+  type UsuariosQuery,
+} from '@gestion/shared';
+import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { parseUsuarioSort } from '../../../repositories/usuarios-admin-repository';
+import { CSV_CONTENT_TYPE, csvDisposition } from '../../../services/csv';
+import { createUsuariosService, type Auditor } from '../../../services/usuarios-service';
+
+/** Largest CSV an import accepts: 2 MiB (5000 rows fit comfortably). */
+export const IMPORT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+const errors = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
+const security = [{ bearer: [] }];
+const tags = ['usuarios'];
+
+function filterOf(q: UsuariosQuery) {
+  return { q: q.q, rol: q.rol, activo: q.activo };
+}
+
+const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
+  const service = createUsuariosService({
+    db: app.db,
+    dialect: app.database.dialect,
+    hasher: app.passwords,
+    now: app.now,
+  });
+  const auditor =
+    (request: FastifyRequest): Auditor =>
+    (entry, tx) =>
+      app.audit(request, entry, tx);
+
+  // CSV imports arrive as text/csv (only in this plugin's scope).
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Listar usuarios',
+        security,
+        querystring: UsuariosQuerySchema,
+        response: { 200: UsuariosPageSchema, ...errors(400, 401, 403) },
+      },
+      preHandler: app.requirePermission('usuarios:ver'),
+    },
+    async (request) => {
+      const q = request.query;
+      const { items, total } = await service.list(
+        filterOf(q),
+        parseUsuarioSort(q.sort),
+        q.page,
+        q.pageSize,
+      );
+      return { items, total, page: q.page, pageSize: q.pageSize };
+    },
+  );
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        tags,
+        summary: 'Exportar usuarios (CSV del filtro actual)',
+        security,
+        querystring: UsuariosQuerySchema,
+        produces: ['text/csv'],
+        response: { ...errors(400, 401, 403) },
+      },
+      preHandler: app.requirePermission('usuarios:ver'),
+    },
+    async (request, reply) => {
+      const q = request.query;
+      await app.audit(request, {
+        accion: 'usuarios.exportar',
+        objetivoTipo: 'usuario',
+        cambios: { filtro: filterOf(q) },
+      });
+      return (
+        reply
+          .type(CSV_CONTENT_TYPE)
+          .header('content-disposition', csvDisposition('usuarios', app.now()))
+          // A stream is piped as is (no serialiser); the cast only quiets the typed error replies.
+          .send(service.exportCsv(filterOf(q), parseUsuarioSort(q.sort)) as never)
+      );
+    },
+  );
+
+  app.post(
+    '/import',
+    {
+      schema: {
+        tags,
+        summary: 'Importar usuarios desde CSV (dryRun=1: solo el informe)',
+        description:
+          'Cuerpo text/csv con cabecera email,nombre,roles (roles separados por | o ;). Sin dryRun se escriben todas las filas o ninguna.',
+        security,
+        consumes: ['text/csv'],
+        querystring: ImportQuerySchema,
+        body: Type.String({ maxLength: IMPORT_BODY_LIMIT_BYTES }),
+        response: { 200: ImportReportSchema, ...errors(400, 401, 403, 409, 413, 415) },
+      },
+      bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+      preHandler: [
+        app.requirePermission('usuarios:crear'),
+        app.requirePermission('usuarios:editar'),
+      ],
+    },
+    async (request) => {
+      const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
+      return service.importCsv(request.body, !dryRun, auditor(request));
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Crear un usuario',
+        security,
+        body: CreateUsuarioSchema,
+        response: { 201: CreatedUsuarioSchema, ...errors(400, 401, 403, 409) },
+      },
+      preHandler: app.requirePermission('usuarios:crear'),
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.create(request.body, auditor(request))),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Un usuario',
+        security,
+        params: IdParamsSchema,
+        response: { 200: UsuarioSchema, ...errors(400, 401, 403, 404) },
+      },
+      preHandler: app.requirePermission('usuarios:ver'),
+    },
+    async (request) => service.get(request.params.id),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Editar un usuario (con version)',
+        security,
+        params: IdParamsSchema,
+        body: UpdateUsuarioSchema,
+        response: { 200: UsuarioSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+      preHandler: app.requirePermission('usuarios:editar'),
+    },
+    async (request) => service.update(request.params.id, request.body, auditor(request)),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Eliminar un usuario (o desactivarlo si tiene datos)',
+        security,
+        params: IdParamsSchema,
+        response: {
+          200: DeleteUsuarioResponseSchema,
+          204: Type.Null({ description: 'Eliminado' }),
+          ...errors(400, 401, 403, 404, 409),
+        },
+      },
+      preHandler: app.requirePermission('usuarios:eliminar'),
+    },
+    async (request, reply) => {
+      const deactivated = await service.remove(request.params.id, auditor(request));
+      if (!deactivated) return reply.code(204).send(null);
+      return reply.code(200).send({
+        desactivado: true as const,
+        usuario: deactivated,
+        message: ADMIN_MESSAGES.deactivatedInstead,
+      });
+    },
+  );
+
+  app.put(
+    '/:id/roles',
+    {
+      schema: {
+        tags,
+        summary: 'Asignar los roles de un usuario',
+        security,
+        params: IdParamsSchema,
+        body: SetRolesSchema,
+        response: { 200: UsuarioSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+      preHandler: app.requirePermission('usuarios:editar'),
+    },
+    async (request) => service.setRoles(request.params.id, request.body, auditor(request)),
+  );
+
+  app.post(
+    '/:id/sessions/revoke',
+    {
+      schema: {
+        tags,
+        summary: 'Cerrar todas las sesiones de un usuario',
+        security,
+        params: IdParamsSchema,
+        response: { 200: RevokedSchema, ...errors(400, 401, 403, 404) },
+      },
+      preHandler: app.requirePermission('usuarios:editar'),
+    },
+    async (request) => ({
+      revocadas: await service.revokeSessions(request.params.id, auditor(request)),
+    }),
+  );
+  done();
+};
+
+export default usuariosRoutes;

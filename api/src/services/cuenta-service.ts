@@ -1,0 +1,100 @@
+/**
+ * "Mi cuenta" (issue #4's profile tab): the signed-in user changes their own nombre and
+ * password. A password change asks for the current one, obeys the policy of registration and
+ * ends every other session of the user (OWASP Session Management: re-authenticate and
+ * invalidate other sessions on a credential change).
+ */
+import {
+  ADMIN_MESSAGES,
+  API_MESSAGES,
+  NOMBRE_MAX_LENGTH,
+  type ErrorDetail,
+  type User,
+} from '@gestion/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database';
+import { validationError } from '../lib/http-errors';
+import { passwordProblem, type PasswordHasher } from '../lib/passwords';
+import {
+  findUsuario,
+  passwordHashOf,
+  updateUsuarioVersioned,
+} from '../repositories/usuarios-admin-repository';
+import { findUserWithRoles } from '../repositories/usuarios-repository';
+import type { Auditor } from './usuarios-service';
+
+export function createCuentaService(deps: {
+  db: Kysely<Database>;
+  hasher: PasswordHasher;
+  now: () => number;
+}) {
+  const { db, hasher, now } = deps;
+  return {
+    /** PATCH /api/auth/me: new nombre. @throws 400 (field nombre). */
+    async updateNombre(userId: number, nombreRaw: string, audit: Auditor): Promise<User> {
+      const nombre = nombreRaw.trim();
+      if (!nombre || nombre.length > NOMBRE_MAX_LENGTH)
+        throw validationError([{ field: 'nombre', message: API_MESSAGES.nombreRequired }]);
+      await db.transaction().execute(async (tx) => {
+        const current = await findUsuario(tx, userId);
+        if (!current) throw new Error('the signed-in user vanished');
+        if (current.nombre === nombre) return;
+        await updateUsuarioVersioned(tx, userId, undefined, current, { nombre }, now());
+        await audit(
+          {
+            accion: 'cuenta.editar',
+            objetivoTipo: 'usuario',
+            objetivoId: userId,
+            cambios: { antes: { nombre: current.nombre }, despues: { nombre } },
+          },
+          tx,
+        );
+      });
+      const user = await findUserWithRoles(db, userId);
+      if (!user) throw new Error('the signed-in user vanished');
+      return user;
+    },
+
+    /**
+     * POST /api/auth/password. @throws 400 with details `actual` (wrong) or `nueva` (policy,
+     * same as the current one).
+     */
+    async changePassword(
+      userId: number,
+      currentSessionId: number,
+      body: { actual: string; nueva: string },
+      audit: Auditor,
+    ): Promise<void> {
+      const stored = await passwordHashOf(db, userId);
+      if (!stored || !(await hasher.verify(stored, body.actual))) {
+        throw validationError([{ field: 'actual', message: ADMIN_MESSAGES.wrongCurrentPassword }]);
+      }
+      const details: ErrorDetail[] = [];
+      const problem = passwordProblem(body.nueva);
+      if (problem) details.push({ field: 'nueva', message: problem });
+      else if (body.nueva === body.actual)
+        details.push({ field: 'nueva', message: ADMIN_MESSAGES.samePassword });
+      if (details.length > 0) throw validationError(details);
+      const passwordHash = await hasher.hash(body.nueva);
+      await db.transaction().execute(async (tx) => {
+        const current = await findUsuario(tx, userId);
+        if (!current) throw new Error('the signed-in user vanished');
+        await updateUsuarioVersioned(tx, userId, undefined, current, { passwordHash }, now());
+        const res = await tx
+          .deleteFrom('sesiones')
+          .where('usuario_id', '=', userId)
+          .where('id', '<>', currentSessionId)
+          .executeTakeFirst();
+        await audit(
+          {
+            accion: 'auth.cambio_password',
+            objetivoTipo: 'usuario',
+            objetivoId: userId,
+            cambios: { sesionesRevocadas: Number(res.numDeletedRows) },
+          },
+          tx,
+        );
+      });
+    },
+  };
+}

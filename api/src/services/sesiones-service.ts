@@ -1,0 +1,110 @@
+/**
+ * "Mis sesiones" (issue #4): the signed-in user's own live sessions, and revoking one or all the
+ * others. A user only ever sees or ends their own sessions (another user's id answers 404, so
+ * ids of other people's sessions are not even confirmed to exist).
+ */
+import type { Sesion } from '@gestion/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database';
+import { notFound } from '../lib/http-errors';
+import { iso } from '../repositories/usuarios-admin-repository';
+import type { Auditor } from './usuarios-service';
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg(e|A|iOS)?\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+  [/curl\//, 'curl'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/Windows/, 'Windows'],
+  [/Android/, 'Android'],
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+/** A readable device name from a User-Agent: `Chrome en Windows`, `Firefox`, `Desconocido`. */
+export function dispositivo(userAgent: string | null): string {
+  if (!userAgent) return 'Desconocido';
+  const browser = BROWSERS.find(([re]) => re.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([re]) => re.test(userAgent))?.[1];
+  if (browser && system) return `${browser} en ${system}`;
+  return browser ?? system ?? 'Desconocido';
+}
+
+export function createSesionesService(deps: {
+  db: Kysely<Database>;
+  now: () => number;
+  /** Idle expiry, ms: sessions idle longer are dead even if the sweep has not run yet. */
+  idleMs: number;
+}) {
+  const { db, now, idleMs } = deps;
+  return {
+    /** The user's live sessions, most recently used first; `actual` marks `currentId`. */
+    async list(usuarioId: number, currentId: number): Promise<Sesion[]> {
+      const t = now();
+      const rows = await db
+        .selectFrom('sesiones')
+        .select(['id', 'creada_en', 'ultimo_uso', 'expira_en', 'ip', 'user_agent'])
+        .where('usuario_id', '=', usuarioId)
+        .where('expira_en', '>', t)
+        .where('ultimo_uso', '>', t - idleMs)
+        .orderBy('ultimo_uso', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        dispositivo: dispositivo(r.user_agent),
+        userAgent: r.user_agent,
+        ip: r.ip,
+        creadaEn: iso(r.creada_en),
+        ultimoUso: iso(r.ultimo_uso),
+        expiraEn: iso(r.expira_en),
+        actual: r.id === currentId,
+      }));
+    },
+
+    /** Ends one of the user's sessions (the current one too: that is a sign-out). @throws 404. */
+    async revoke(usuarioId: number, sesionId: number, audit: Auditor): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        const res = await tx
+          .deleteFrom('sesiones')
+          .where('id', '=', sesionId)
+          .where('usuario_id', '=', usuarioId)
+          .executeTakeFirst();
+        if (Number(res.numDeletedRows) !== 1) throw notFound();
+        await audit(
+          { accion: 'sesiones.revocar', objetivoTipo: 'sesion', objetivoId: sesionId },
+          tx,
+        );
+      });
+    },
+
+    /** Ends every session of the user except `currentId`; returns how many. */
+    async revokeOthers(usuarioId: number, currentId: number, audit: Auditor): Promise<number> {
+      return db.transaction().execute(async (tx) => {
+        const res = await tx
+          .deleteFrom('sesiones')
+          .where('usuario_id', '=', usuarioId)
+          .where('id', '<>', currentId)
+          .executeTakeFirst();
+        const n = Number(res.numDeletedRows);
+        await audit(
+          {
+            accion: 'sesiones.revocar_otras',
+            objetivoTipo: 'usuario',
+            objetivoId: usuarioId,
+            cambios: { revocadas: n },
+          },
+          tx,
+        );
+        return n;
+      });
+    },
+  };
+}
