@@ -275,6 +275,26 @@ describe.each(DATABASES)('eventos on %s', (dialect) => {
       ]);
     });
 
+    it('finds a long event that started well before desde (the range is bounded by the longest event)', async () => {
+      const short = await createEvento(app, as.gestor, {
+        nombre: 'xw corto',
+        fechaInicio: '2031-06-01T09:00:00Z',
+        fechaFin: '2031-06-01T10:00:00Z',
+      });
+      const long = await createEvento(app, as.gestor, {
+        nombre: 'xw largo',
+        fechaInicio: '2028-01-01T00:00:00Z',
+        fechaFin: '2032-01-01T00:00:00Z',
+      });
+      const ids = (await list('q=xw&desde=2031-05-31&hasta=2031-06-02')).json<EventoList>().items;
+      expect(ids.map((e) => e.id)).toEqual([long.id, short.id]);
+      const after = await list('q=xw&desde=2031-12-31T23:00:00Z');
+      expect(after.json<EventoList>().items.map((e) => e.id)).toEqual([long.id]);
+      await app.inject({ method: 'DELETE', url: `/api/eventos/${long.id}`, headers: as.admin });
+      await app.inject({ method: 'DELETE', url: `/api/eventos/${short.id}`, headers: as.admin });
+      expect((await list('q=xw')).json<EventoList>().total).toBe(0);
+    });
+
     it('sorts by every sortable field, ascending or descending', async () => {
       expect(names(await list(`q=${TAG}&sort=-fechaInicio`))).toEqual([ids.d, ids.c, ids.b, ids.a]);
       expect(names(await list(`q=${TAG}&sort=nombre`))).toEqual([ids.d, ids.a, ids.b, ids.c]);

@@ -50,7 +50,7 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       const desc = sort.startsWith('-');
       const page = q.page ?? 1;
       const pageSize = q.pageSize ?? EVENTOS_PAGE_SIZE_DEFAULT;
-      const { items, total } = await listEventos(app.db, {
+      const { items, total } = await listEventos(app.db, app.database.dialect, {
         words: searchText(q.q ?? '')
           .split(' ')
           .filter(Boolean),
