@@ -35,7 +35,6 @@ import rateLimitPlugin from './plugins/external/rate-limit';
 import { closeRedis, connectRedis } from './plugins/external/redis';
 import swaggerPlugin from './plugins/external/swagger';
 import authRoutes from './routes/api/auth/index';
-import eventosRoutes from './routes/api/eventos/index';
 import auditoriaRoutes from './routes/api/auditoria/index';
 import configuracionRoutes from './routes/api/configuracion/index';
 import miCuentaRoutes from './routes/api/configuracion/mi-cuenta';
@@ -201,7 +200,6 @@ export async function buildApp(
 
     await app.register(healthRoutes);
     await app.register(authRoutes, { prefix: '/api/auth' });
-    await app.register(eventosRoutes, { prefix: '/api/eventos' });
     await app.register(miCuentaRoutes, { prefix: '/api/auth' });
     await app.register(usuariosRoutes, { prefix: '/api/usuarios' });
     await app.register(rolesRoutes, { prefix: '/api/roles' });
