@@ -1,11 +1,13 @@
 /**
  * Renders a page of this remote the way the shell mounts it: inside a router, under a
- * `ShellContext` whose services are jest mocks, with this package's translations on the shared
- * i18next instance (Spanish, the default locale).
+ * `ShellContext` whose services are jest mocks and a real Redux store with shared's `baseApi`
+ * (`makeTestStore`), with this package's translations on the shared i18next instance (Spanish,
+ * the default locale). Server answers come from `mockFetch`.
  */
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -14,6 +16,7 @@ import { ShellContext, type AuthView, type ShellServices } from '@gestion/shared
 import { NAMESPACE } from '../i18n/namespace';
 import en from '../i18n/en.json';
 import es from '../i18n/es.json';
+import { makeTestStore, type TestStore } from './store';
 
 if (!i18next.isInitialized) {
   // The shell's settings (shell/src/app/i18n.ts): bundles given up front make init synchronous,
@@ -26,6 +29,26 @@ if (!i18next.isInitialized) {
     partialBundledLanguages: true,
     resources: { es: { [NAMESPACE]: es }, en: { [NAMESPACE]: en } },
     showSupportNotice: false,
+  });
+}
+
+/** A user of the seeded `gestor` role (eventos, periodos, informes, filtrado). */
+export function makeGestor(): User {
+  return makeUser({
+    nombre: 'Gema Gestora',
+    roles: [
+      {
+        nombre: 'gestor',
+        permisos: [
+          'eventos:ver',
+          'eventos:crear',
+          'eventos:editar',
+          'eventos:eliminar',
+          'periodos:ver',
+          'periodos:gestionar',
+        ].map((nombre) => ({ nombre })),
+      },
+    ],
   });
 }
 
@@ -61,6 +84,8 @@ interface RenderPageOptions {
   /** The route pattern the page is mounted on, e.g. `/eventos/:id/periodos`. */
   path?: string;
   auth?: Partial<AuthView>;
+  /** The store RTK Query runs in; a fresh `makeTestStore()` unless given. */
+  store?: TestStore;
 }
 
 /** The fake shell: every action a jest mock the test can configure and inspect. */
@@ -74,8 +99,8 @@ export interface FakeShell extends ShellServices {
 
 export function renderPage(
   ui: ReactElement,
-  { url = '/', path = '*', auth = {} }: RenderPageOptions = {},
-): RenderResult & { user: UserEvent; shell: FakeShell } {
+  { url = '/', path = '*', auth = {}, store = makeTestStore() }: RenderPageOptions = {},
+): RenderResult & { user: UserEvent; shell: FakeShell; store: TestStore } {
   const shell: FakeShell = {
     auth: {
       user: null,
@@ -97,13 +122,15 @@ export function renderPage(
   };
   const user = userEvent.setup();
   const result = render(
-    <ShellContext.Provider value={shell}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path={path} element={ui} />
-        </Routes>
-      </MemoryRouter>
-    </ShellContext.Provider>,
+    <Provider store={store}>
+      <ShellContext.Provider value={shell}>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path={path} element={ui} />
+          </Routes>
+        </MemoryRouter>
+      </ShellContext.Provider>
+    </Provider>,
   );
-  return { ...result, user, shell };
+  return { ...result, user, shell, store };
 }

@@ -1,47 +1,213 @@
-import { screen } from '@testing-library/react';
-import { makeUser, renderPage, signedIn } from '../../../testing/render';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { mockFetch } from '../../../testing/fetch-mock';
+import { makeEvento, page } from '../../../testing/fixtures';
+import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
 import EventosPage from './EventosPage';
 
+// MUI X grids and dialogs are heavy in jsdom and the CI machine is shared.
+jest.setTimeout(30_000);
+
+const congreso = makeEvento();
+const feria = makeEvento({
+  id: 2,
+  nombre: 'Feria del libro',
+  lugar: 'Madrid',
+  estado: 'publicado',
+});
+
 describe('EventosPage', () => {
-  it('shows its title and the permission of a usuario, who may only view', () => {
-    renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(makeUser()) });
-    expect(screen.getByRole('heading', { level: 1, name: 'Eventos' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(screen.getByText('Tu permiso: eventos:ver')).toBeInTheDocument();
-    expect(screen.getByText('Crear eventos: no')).toBeInTheDocument();
-    expect(screen.getByText('Editar eventos: no')).toBeInTheDocument();
-    expect(screen.getByText('Eliminar eventos: no')).toBeInTheDocument();
+  it('lists the events the server answers, each linking to its periods', async () => {
+    const fetchMock = mockFetch({ 'GET /api/eventos': { body: page([congreso, feria], 2) } });
+    renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(makeGestor()) });
+    expect(
+      await screen.findByRole('link', { name: 'Periodos de Congreso de primavera' }),
+    ).toHaveAttribute('href', '/eventos/1/periodos');
+    const grid = screen.getByRole('grid', { name: 'Eventos' });
+    expect(within(grid).getByText('Feria del libro')).toBeInTheDocument();
+    expect(within(grid).getByText('Madrid')).toBeInTheDocument();
+    expect(within(grid).getByText('Publicado')).toBeInTheDocument();
+    // Shown in the user's locale and zone (the tests run in UTC).
+    expect(within(grid).getAllByText('1 mar 2026, 8:00')).toHaveLength(2);
+    const query = fetchMock.callsTo('GET /api/eventos')[0]!.query;
+    expect(query.get('page')).toBe('1');
+    expect(query.get('pageSize')).toBe('10');
+    expect(query.get('sort')).toBe('fechaInicio');
+    expect(fetchMock.calls[0]!.headers.get('authorization')).toBe('Bearer token');
   });
 
-  it('tells a gestor they may also create, edit and delete', () => {
-    const gestor = makeUser({
-      roles: [
-        {
-          nombre: 'gestor',
-          permisos: ['eventos:ver', 'eventos:crear', 'eventos:editar'].map((nombre) => ({
-            nombre,
-          })),
-        },
-      ],
+  it('searches 300 ms after the last keystroke, sending q once', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/eventos': (call) => ({
+        body: page(call.query.get('q') === 'feria' ? [feria] : [congreso, feria]),
+      }),
     });
-    renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(gestor) });
-    expect(screen.getByText('Crear eventos: sí')).toBeInTheDocument();
-    expect(screen.getByText('Editar eventos: sí')).toBeInTheDocument();
-    expect(screen.getByText('Eliminar eventos: no')).toBeInTheDocument();
-  });
-
-  it('holds everything for admin', () => {
-    const admin = makeUser({ roles: [{ nombre: 'admin', permisos: [] }] });
-    renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(admin) });
-    expect(screen.getByText('Tu permiso: eventos:ver')).toBeInTheDocument();
-    expect(screen.getByText('Eliminar eventos: sí')).toBeInTheDocument();
-  });
-
-  it('says so when the user lacks the permission', () => {
-    renderPage(<EventosPage />, {
+    const { user } = renderPage(<EventosPage />, {
       url: '/eventos',
-      auth: signedIn(makeUser({ roles: [{ nombre: 'otro', permisos: [] }] })),
+      auth: signedIn(makeGestor()),
     });
-    expect(screen.getByText('No tienes el permiso eventos:ver')).toBeInTheDocument();
+    await screen.findByText('Congreso de primavera');
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nombre o lugar' }), 'feria');
+    // Typing five letters did not send five requests.
+    expect(fetchMock.callsTo('GET /api/eventos').filter((c) => c.query.has('q'))).toHaveLength(0);
+    await waitFor(() =>
+      expect(screen.queryByText('Congreso de primavera')).not.toBeInTheDocument(),
+    );
+    const searches = fetchMock.callsTo('GET /api/eventos').filter((c) => c.query.has('q'));
+    expect(searches.map((c) => c.query.get('q'))).toEqual(['feria']);
+  });
+
+  it('filters by state with the chips', async () => {
+    const fetchMock = mockFetch({ 'GET /api/eventos': { body: page([congreso, feria]) } });
+    const { user } = renderPage(<EventosPage />, {
+      url: '/eventos',
+      auth: signedIn(makeGestor()),
+    });
+    await screen.findByText('Congreso de primavera');
+    const chips = screen.getByRole('group', { name: 'Filtrar por estado' });
+    await user.click(within(chips).getByRole('button', { name: 'Publicado' }));
+    await waitFor(() =>
+      expect(fetchMock.callsTo('GET /api/eventos').at(-1)!.query.get('estado')).toBe('publicado'),
+    );
+  });
+
+  it('shows a usuario the list read-only: no create, edit or delete', async () => {
+    mockFetch({ 'GET /api/eventos': { body: page([congreso]) } });
+    renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(makeUser()) });
+    await screen.findByText('Congreso de primavera');
+    expect(screen.queryByRole('button', { name: 'Nuevo evento' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /Editar/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Editar|Eliminar/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Acciones')).not.toBeInTheDocument();
+  });
+
+  it('invites a gestor to create the first event when there are none', async () => {
+    mockFetch({ 'GET /api/eventos': { body: page([], 0) } });
+    renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(makeGestor()) });
+    expect(await screen.findByText('Aún no hay eventos')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Crear el primer evento' })).toBeInTheDocument();
+  });
+
+  it('does not invite a usuario to create one', async () => {
+    mockFetch({ 'GET /api/eventos': { body: page([], 0) } });
+    renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(makeUser()) });
+    expect(await screen.findByText('Aún no hay eventos')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Crear el primer evento' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('asks for confirmation before deleting, and deletes only when confirmed', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/eventos': { body: page([congreso]) },
+      'DELETE /api/eventos/1': { status: 204 },
+    });
+    const { user, shell } = renderPage(<EventosPage />, {
+      url: '/eventos',
+      auth: signedIn(makeGestor()),
+    });
+    await screen.findByText('Congreso de primavera');
+    await user.click(screen.getByRole('button', { name: 'Eliminar Congreso de primavera' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar el evento?' });
+    expect(dialog).toHaveTextContent(
+      'Se eliminará «Congreso de primavera» junto con todos sus periodos',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetchMock.callsTo('DELETE /api/eventos/1')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar Congreso de primavera' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }),
+    );
+    await waitFor(() => expect(fetchMock.callsTo('DELETE /api/eventos/1')).toHaveLength(1));
+    await waitFor(() =>
+      expect(shell.notify).toHaveBeenCalledWith('Evento «Congreso de primavera» eliminado', {
+        type: 'success',
+      }),
+    );
+  });
+
+  it('validates the create dialog and shows the server field error on its field', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/eventos': { body: page([congreso]) },
+      'POST /api/eventos': {
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          code: 'VALIDATION_ERROR',
+          message: 'Datos no válidos',
+          details: [{ field: 'lugar', message: 'El lugar ya está reservado' }],
+        },
+      },
+    });
+    const { user } = renderPage(<EventosPage />, {
+      url: '/eventos',
+      auth: signedIn(makeGestor()),
+    });
+    await screen.findByText('Congreso de primavera');
+    await user.click(screen.getByRole('button', { name: 'Nuevo evento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo evento' });
+    await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
+    expect(await within(dialog).findByText('El nombre es obligatorio')).toBeInTheDocument();
+    expect(within(dialog).getByText('El lugar es obligatorio')).toBeInTheDocument();
+    expect(fetchMock.callsTo('POST /api/eventos')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Jornadas');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Lugar' }), 'Sevilla');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
+    const lugar = within(dialog).getByRole('textbox', { name: 'Lugar' });
+    await waitFor(() => expect(lugar).toHaveAccessibleDescription('El lugar ya está reservado'));
+    expect(lugar).toHaveAttribute('aria-invalid', 'true');
+    const sent = fetchMock.callsTo('POST /api/eventos')[0]!.body as Record<string, string>;
+    expect(sent).toMatchObject({ nombre: 'Jornadas', lugar: 'Sevilla' });
+    expect(sent.fechaInicio).toMatch(/Z$/);
+  });
+
+  it('explains a 409 version conflict and keeps what the user typed', async () => {
+    mockFetch({
+      'GET /api/eventos': { body: page([congreso]) },
+      'PATCH /api/eventos/1': {
+        status: 409,
+        body: {
+          statusCode: 409,
+          error: 'Conflict',
+          code: 'VERSION_CONFLICT',
+          message: 'El evento ha cambiado',
+        },
+      },
+    });
+    const { user } = renderPage(<EventosPage />, {
+      url: '/eventos',
+      auth: signedIn(makeGestor()),
+    });
+    await screen.findByText('Congreso de primavera');
+    await user.click(screen.getByRole('button', { name: 'Editar Congreso de primavera' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar evento' });
+    const nombre = within(dialog).getByRole('textbox', { name: 'Nombre' });
+    await user.clear(nombre);
+    await user.type(nombre, 'Congreso renovado');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(
+      await within(dialog).findByText(/Otra persona ha modificado este evento/),
+    ).toBeInTheDocument();
+    expect(nombre).toHaveValue('Congreso renovado');
+  });
+
+  it('offers only the allowed state changes when editing', async () => {
+    mockFetch({ 'GET /api/eventos': { body: page([feria]) } });
+    const { user } = renderPage(<EventosPage />, {
+      url: '/eventos',
+      auth: signedIn(makeGestor()),
+    });
+    await screen.findByText('Feria del libro');
+    await user.click(screen.getByRole('button', { name: 'Editar Feria del libro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar evento' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Estado' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Publicado', 'Cancelado', 'Finalizado']);
+    await act(async () => {
+      await user.keyboard('{Escape}');
+    });
   });
 });

@@ -1,29 +1,254 @@
-import { useParams } from 'react-router-dom';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import PlaceIcon from '@mui/icons-material/Place';
+import { paths } from '@gestion/shared';
+import { useNotify, usePermission } from '@gestion/shared/react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { EstadoChip } from '../../../components/EstadoChip';
 import { PageLoading } from '../../../components/PageLoading';
-import { PermissionSummary } from '../../../components/PermissionSummary';
 import { useEventosTexts } from '../../../i18n/namespace';
+import { readError } from '../../../lib/api-error';
+import type { Periodo } from '../../../lib/contract';
+import { formatDateTime } from '../../../lib/dates';
+import { useLocale } from '../../../lib/use-locale';
+import { useGetEventoQuery } from '../../eventos/api';
+import { useDeletePeriodoMutation, useListPeriodosQuery } from '../api';
+import { PeriodoFormDialog } from './PeriodoFormDialog';
+import { PeriodosTimeline } from './PeriodosTimeline';
 
-/** /eventos/:id/periodos (guards auth, permiso: periodos:ver). Periods arrive with their issue. */
+/**
+ * /eventos/:id/periodos (guards auth, permiso: periodos:ver; issue 5): the event's header, its
+ * periods as a table and a timeline, and create/edit/delete for holders of periodos:gestionar.
+ */
 export default function PeriodosPage() {
   const { t, ready } = useEventosTexts();
-  const { id = '' } = useParams<{ id: string }>();
+  const locale = useLocale();
+  const notify = useNotify();
+  const canManage = usePermission('periodos:gestionar');
+  const params = useParams();
+  const id = Number(params.id);
+  const validId = Number.isInteger(id) && id > 0;
+  const evento = useGetEventoQuery(id, { skip: !validId });
+  const periodos = useListPeriodosQuery(id, { skip: !validId || !evento.data });
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Periodo | null>(null);
+  const [deleting, setDeleting] = useState<Periodo | null>(null);
+  const [deletePeriodo, { isLoading: deleteBusy }] = useDeletePeriodoMutation();
+
+  const sorted = useMemo(
+    () => [...(periodos.data ?? [])].sort((a, b) => a.fechaInicio.localeCompare(b.fechaInicio)),
+    [periodos.data],
+  );
+
   if (!ready) return <PageLoading />;
+
+  const backLink = (
+    <Link
+      component={RouterLink}
+      to={paths.eventos()}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+    >
+      <ArrowBackIcon fontSize="small" aria-hidden="true" />
+      {t('periodos.back')}
+    </Link>
+  );
+
+  const notFound = !validId || (evento.isError && readError(evento.error, '').status === 404);
+  if (notFound) {
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h4" component="h1">
+          {t('periodos.notFoundTitle')}
+        </Typography>
+        <Alert severity="warning">{t('periodos.notFound')}</Alert>
+        <Box>{backLink}</Box>
+      </Stack>
+    );
+  }
+  if (evento.isError) {
+    return (
+      <Stack spacing={2}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void evento.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {readError(evento.error, t('periodos.eventoLoadFailed')).message}
+        </Alert>
+        <Box>{backLink}</Box>
+      </Stack>
+    );
+  }
+  if (!evento.data) return <PageLoading />;
+  const ev = evento.data;
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deletePeriodo({ eventoId: ev.id, periodoId: deleting.id }).unwrap();
+      notify(t('periodos.deleted', { nombre: deleting.nombre }), { type: 'success' });
+    } catch (err) {
+      notify(readError(err, t('common.deleteFailed')).message, { type: 'error' });
+    }
+    setDeleting(null);
+  };
+
+  const last = sorted[sorted.length - 1];
+  const suggestedStart = last && last.fechaFin < ev.fechaFin ? last.fechaFin : ev.fechaInicio;
+
   return (
     <Stack spacing={3}>
-      <Stack spacing={0.5}>
-        <Typography variant="h4" component="h1">
+      <Box>{backLink}</Box>
+      <Paper variant="outlined" component="header" sx={{ p: 3 }}>
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+        >
+          <Typography variant="h4" component="h1">
+            {ev.nombre}
+          </Typography>
+          <EstadoChip estado={ev.estado} />
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
+          <PlaceIcon fontSize="small" color="action" aria-hidden="true" />
+          <Typography>{ev.lugar}</Typography>
+        </Stack>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {t('periodos.range', {
+            desde: formatDateTime(ev.fechaInicio, locale),
+            hasta: formatDateTime(ev.fechaFin, locale),
+          })}
+        </Typography>
+        {ev.descripcion && <Typography sx={{ mt: 1 }}>{ev.descripcion}</Typography>}
+      </Paper>
+
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="h5" component="h2">
           {t('periodos.heading')}
         </Typography>
-        <Typography color="text.secondary">
-          {t('periodos.evento', { id, interpolation: { escapeValue: false } })}
-        </Typography>
+        {canManage && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            {t('periodos.new')}
+          </Button>
+        )}
       </Stack>
-      <PermissionSummary permission="periodos:ver" related={['periodos:gestionar']} />
-      <Typography variant="body2" color="text.secondary">
-        {t('periodos.pending')}
-      </Typography>
+
+      {periodos.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void periodos.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {readError(periodos.error, t('periodos.loadFailed')).message}
+        </Alert>
+      )}
+      {periodos.isLoading ? (
+        <Box aria-busy="true" sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label={t('common.loading')} />
+        </Box>
+      ) : sorted.length === 0 && !periodos.isError ? (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+          <Typography color="text.secondary">
+            {canManage ? t('periodos.emptyInvite') : t('periodos.empty')}
+          </Typography>
+        </Paper>
+      ) : (
+        <>
+          <PeriodosTimeline evento={ev} periodos={sorted} />
+          <TableContainer component={Paper} variant="outlined">
+            <Table size="small" aria-label={t('periodos.heading')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('fields.nombre')}</TableCell>
+                  <TableCell>{t('fields.descripcion')}</TableCell>
+                  <TableCell>{t('fields.fechaInicio')}</TableCell>
+                  <TableCell>{t('fields.fechaFin')}</TableCell>
+                  {canManage && <TableCell align="right">{t('common.actions')}</TableCell>}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {sorted.map((p) => (
+                  <TableRow key={p.id}>
+                    <TableCell>{p.nombre}</TableCell>
+                    <TableCell>{p.descripcion}</TableCell>
+                    <TableCell>{formatDateTime(p.fechaInicio, locale)}</TableCell>
+                    <TableCell>{formatDateTime(p.fechaFin, locale)}</TableCell>
+                    {canManage && (
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        <Tooltip title={t('common.edit')}>
+                          <IconButton
+                            aria-label={t('periodos.editOne', { nombre: p.nombre })}
+                            onClick={() => setEditing(p)}
+                          >
+                            <EditIcon />
+                          </IconButton>
+                        </Tooltip>
+                        <Tooltip title={t('common.delete')}>
+                          <IconButton
+                            aria-label={t('periodos.deleteOne', { nombre: p.nombre })}
+                            onClick={() => setDeleting(p)}
+                          >
+                            <DeleteIcon />
+                          </IconButton>
+                        </Tooltip>
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </>
+      )}
+
+      {(creating || editing) && (
+        <PeriodoFormDialog
+          key={editing?.id ?? 'new'}
+          evento={ev}
+          periodo={editing ?? undefined}
+          suggestedStart={suggestedStart}
+          onClose={() => {
+            setCreating(false);
+            setEditing(null);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('periodos.deleteTitle')}
+        message={t('periodos.deleteMessage', { nombre: deleting?.nombre ?? '' })}
+        confirmLabel={t('common.delete')}
+        busy={deleteBusy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
     </Stack>
   );
 }
