@@ -2,29 +2,15 @@
  * `/api/auditoria` (auditoria:ver, issue 4): every write and auth event, filterable by actor,
  * action, target and dates, paged.
  */
+import type { AuditoriaEntry } from '@gestion/shared';
 import { baseApi } from '@gestion/shared/react';
 import { cleanParams, type Page } from '../../lib/list';
 
-/** One changed field: its value before and after the write (null when absent). */
-export interface CambioCampo {
-  antes: unknown;
-  despues: unknown;
-}
-
-/** One audit entry. `creadoEn` is ISO 8601. */
-export interface AuditoriaItem {
-  id: number;
-  /** Who did it: their e-mail (null for anonymous events such as a failed sign-in). */
-  actor: string | null;
-  actorId?: number | null;
-  /** `recurso.accion`, e.g. `usuarios.crear`, `auth.login`. */
-  accion: string;
-  /** What it was done to, e.g. `usuarios:12`. */
-  objetivo: string | null;
-  cambios: Record<string, CambioCampo> | null;
-  ip: string | null;
-  creadoEn: string;
-}
+/**
+ * One audit entry (shared `AuditoriaEntry`). `cambios` is `{antes?: {campo: valor}, despues?:
+ * {campo: valor}}` for writes, or an event's own small object.
+ */
+export type AuditoriaItem = AuditoriaEntry;
 
 export interface AuditoriaQuery {
   actor?: string;

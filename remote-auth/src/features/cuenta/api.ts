@@ -2,22 +2,12 @@
  * Mi cuenta (issue 4): the signed-in user's own profile, password and sessions.
  * `PATCH /api/auth/me {nombre}` → `{user}`; `POST /api/auth/password {actual, nueva}` → 204;
  * `GET /api/sesiones` → the user's sessions (the current one marked); `DELETE /api/sesiones/:id`
- * revokes one; `POST /api/sesiones/revoke-others` revokes every other one.
+ * revokes one; `POST /api/sesiones/revocar-otras` revokes every other one (shared/src/contracts/sesiones.ts).
  */
-import type { User } from '@gestion/shared';
+import type { Sesion, SesionesPage, User } from '@gestion/shared';
 import { baseApi } from '@gestion/shared/react';
 
-/** One of the signed-in user's sessions. Times are ISO 8601 strings. */
-export interface Sesion {
-  id: string | number;
-  /** The browser/device as the api read it from the User-Agent. */
-  dispositivo: string | null;
-  ip: string | null;
-  creadoEn: string;
-  ultimoUso: string | null;
-  /** True for the session this page is using. */
-  actual: boolean;
-}
+export type { Sesion };
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Sesion'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -29,9 +19,7 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Sesion'] }).injectEndpoint
     }),
     listSessions: build.query<Sesion[], void>({
       query: () => '/api/sesiones',
-      // A list endpoint may answer `{items}` (DESIGN.md §3) or a bare array.
-      transformResponse: (res: Sesion[] | { items: Sesion[] }) =>
-        Array.isArray(res) ? res : res.items,
+      transformResponse: (res: SesionesPage) => res.items,
       providesTags: ['Sesion'],
     }),
     revokeSession: build.mutation<void, Sesion['id']>({
@@ -39,7 +27,7 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Sesion'] }).injectEndpoint
       invalidatesTags: ['Sesion'],
     }),
     revokeOtherSessions: build.mutation<void, void>({
-      query: () => ({ url: '/api/sesiones/revoke-others', method: 'POST' }),
+      query: () => ({ url: '/api/sesiones/revocar-otras', method: 'POST' }),
       invalidatesTags: ['Sesion'],
     }),
   }),

@@ -2,27 +2,12 @@
  * Roles and the permission catalogue (issue 4, DESIGN.md §4): `/api/roles` (roles:ver to read,
  * roles:gestionar to write) with user counts, and `/api/permisos`.
  */
+import type { Permiso, PermisosPage, Rol } from '@gestion/shared';
 import { baseApi } from '@gestion/shared/react';
 import { cleanParams, type Page } from '../../lib/list';
 
-/** A role as the list returns it: its permissions by name and how many users hold it. */
-export interface RolItem {
-  id: number;
-  nombre: string;
-  descripcion: string | null;
-  permisos: string[];
-  /** Users holding the role. */
-  usuarios: number;
-  version: number;
-}
-
-/** One permission of the catalogue: `recurso:accion`, a Spanish description and its group. */
-export interface PermisoItem {
-  nombre: string;
-  descripcion: string;
-  /** The resource it belongs to (`usuarios`, `eventos`, …); the editor groups by it. */
-  grupo: string;
-}
+export type RolItem = Rol;
+export type PermisoItem = Permiso;
 
 export interface RolInput {
   nombre: string;
@@ -44,8 +29,7 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Rol', 'Usuario'] }).inject
     }),
     listPermisos: build.query<PermisoItem[], void>({
       query: () => '/api/permisos',
-      transformResponse: (res: PermisoItem[] | { items: PermisoItem[] }) =>
-        Array.isArray(res) ? res : res.items,
+      transformResponse: (res: PermisosPage) => res.items,
     }),
     createRole: build.mutation<RolItem, RolInput>({
       query: (body) => ({ url: '/api/roles', method: 'POST', body }),

@@ -3,20 +3,18 @@
  * edit with `version` (409 when stale), delete, roles, session revoke and CSV import. Export is a
  * plain download (`export.ts`), not a cached query.
  */
+import type {
+  CreatedUsuario,
+  DeleteUsuarioResponse,
+  ImportReport,
+  ImportRow,
+  Usuario,
+} from '@gestion/shared';
 import { baseApi } from '@gestion/shared/react';
 import { cleanParams, type Page } from '../../lib/list';
 
-/** A row of the users list (DESIGN.md §3). Times are ISO 8601 strings. */
-export interface UsuarioItem {
-  id: number;
-  email: string;
-  nombre: string;
-  activo: boolean;
-  roles: string[];
-  creadoEn: string;
-  ultimoAcceso: string | null;
-  version: number;
-}
+/** A row of the users list (DESIGN.md §3, shared `Usuario`). */
+export type UsuarioItem = Usuario;
 
 /** The filters and paging of the list; `page` counts from 1, `sort` is `campo` or `-campo`. */
 export interface UsuariosQuery {
@@ -35,11 +33,7 @@ export interface CreateUsuarioInput {
   roles?: string[];
 }
 
-/**
- * 201 of POST /api/usuarios: the stored user, and — only when no password was sent — the
- * one-time password the api generated, shown once.
- */
-export type CreateUsuarioResult = UsuarioItem & { password?: string; passwordTemporal?: string };
+export type CreateUsuarioResult = CreatedUsuario;
 
 export interface UpdateUsuarioInput {
   id: number;
@@ -49,30 +43,9 @@ export interface UpdateUsuarioInput {
   activo?: boolean;
 }
 
-/** 200 of DELETE /api/usuarios/:id: a user who owns data is deactivated instead, and it says so. */
-export interface DeleteUsuarioResult {
-  message?: string;
-  desactivado?: boolean;
-}
-
-/** One row of an import report. */
-export interface ImportRow {
-  /** 1-based line of the CSV (after the header). */
-  fila: number;
-  email: string;
-  nombre?: string;
-  roles?: string[];
-  resultado: 'creado' | 'actualizado' | 'rechazado';
-  /** Why a row is rejected (Spanish). */
-  motivo?: string | null;
-}
-
-export interface ImportReport {
-  filas: ImportRow[];
-  creados: number;
-  actualizados: number;
-  rechazados: number;
-}
+/** DELETE answers 204 (deleted) or 200 `DeleteUsuarioResponse` (deactivated instead). */
+export type DeleteUsuarioResult = DeleteUsuarioResponse;
+export type { ImportReport, ImportRow };
 
 export const usuariosParams = (q: Partial<UsuariosQuery>) =>
   cleanParams({

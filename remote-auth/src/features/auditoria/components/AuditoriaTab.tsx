@@ -33,6 +33,21 @@ interface Filters {
 
 const EMPTY: Filters = { actor: '', accion: '', objetivo: '', desde: '', hasta: '' };
 
+/** The changed fields of an entry: every key of `antes` or `despues`, with both values. */
+export function changedFields(cambios: unknown): { campo: string; antes: unknown; despues: unknown }[] {
+  if (!cambios || typeof cambios !== 'object') return [];
+  const { antes, despues } = cambios as { antes?: Record<string, unknown>; despues?: Record<string, unknown> };
+  if (!antes && !despues) {
+    // An auth event's own small object (e.g. `{motivo}`): shown as "after" values.
+    return Object.entries(cambios as Record<string, unknown>).map(([campo, v]) => ({ campo, antes: undefined, despues: v }));
+  }
+  const keys = [...new Set([...Object.keys(antes ?? {}), ...Object.keys(despues ?? {})])];
+  return keys.map((campo) => ({ campo, antes: antes?.[campo], despues: despues?.[campo] }));
+}
+
+const objetivoOf = (item: AuditoriaItem) =>
+  item.objetivoTipo ? `${item.objetivoTipo}${item.objetivoId ? `:${item.objetivoId}` : ''}` : null;
+
 /** A value of a changed field as text: JSON for objects, `—` when absent. */
 function show(value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
@@ -146,9 +161,9 @@ export function AuditoriaTab() {
                     }}
                   >
                     <TableCell>{formatDate(item.creadoEn)}</TableCell>
-                    <TableCell>{item.actor ?? t('auditoria.anonymous')}</TableCell>
+                    <TableCell>{item.actorEmail ?? t('auditoria.anonymous')}</TableCell>
                     <TableCell>{item.accion}</TableCell>
-                    <TableCell>{item.objetivo ?? '—'}</TableCell>
+                    <TableCell>{objetivoOf(item) ?? '—'}</TableCell>
                     <TableCell>{item.ip ?? '—'}</TableCell>
                   </TableRow>
                 ))
@@ -180,13 +195,13 @@ export function AuditoriaTab() {
             <Stack spacing={2}>
               <Typography variant="body2">
                 {t('auditoria.detailLine', {
-                  actor: open.actor ?? t('auditoria.anonymous'),
-                  objetivo: open.objetivo ?? '—',
+                  actor: open.actorEmail ?? t('auditoria.anonymous'),
+                  objetivo: objetivoOf(open) ?? '—',
                   fecha: formatDate(open.creadoEn),
                   ip: open.ip ?? '—',
                 })}
               </Typography>
-              {open.cambios && Object.keys(open.cambios).length > 0 ? (
+              {changedFields(open.cambios).length > 0 ? (
                 <Table size="small" aria-label={t('auditoria.cambios')}>
                   <TableHead>
                     <TableRow>
@@ -196,11 +211,11 @@ export function AuditoriaTab() {
                     </TableRow>
                   </TableHead>
                   <TableBody>
-                    {Object.entries(open.cambios).map(([campo, c]) => (
-                      <TableRow key={campo}>
-                        <TableCell>{campo}</TableCell>
-                        <TableCell>{show(c?.antes)}</TableCell>
-                        <TableCell>{show(c?.despues)}</TableCell>
+                    {changedFields(open.cambios).map((c) => (
+                      <TableRow key={c.campo}>
+                        <TableCell>{c.campo}</TableCell>
+                        <TableCell>{show(c.antes)}</TableCell>
+                        <TableCell>{show(c.despues)}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>

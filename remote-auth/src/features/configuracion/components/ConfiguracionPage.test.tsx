@@ -5,10 +5,10 @@ import ConfiguracionPage from './ConfiguracionPage';
 
 const SESSIONS = {
   'GET /api/sesiones': {
-    body: [
-      { id: 1, dispositivo: 'Firefox en Linux', ip: '127.0.0.1', creadoEn: '2026-11-20T10:00:00Z', ultimoUso: '2026-11-21T06:00:00Z', actual: true },
-      { id: 2, dispositivo: 'Chrome en Android', ip: '10.0.0.2', creadoEn: '2026-11-19T10:00:00Z', ultimoUso: null, actual: false },
-    ],
+    body: { page: 1, pageSize: 2, total: 2, items: [
+      { id: 1, dispositivo: 'Firefox en Linux', ip: '127.0.0.1', creadaEn: '2026-11-20T10:00:00Z', ultimoUso: '2026-11-21T06:00:00Z', actual: true },
+      { id: 2, dispositivo: 'Chrome en Android', ip: '10.0.0.2', creadaEn: '2026-11-19T10:00:00Z', ultimoUso: '2026-11-19T10:00:00Z', actual: false },
+    ] },
   },
 };
 
@@ -19,6 +19,9 @@ function withPermissions(...permisos: string[]) {
 }
 
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+// MUI X Data Grid and dialogs render slowly on a shared CI machine.
+jest.setTimeout(20_000);
 
 describe('ConfiguracionPage', () => {
   it("shows Mi cuenta with the signed-in user's name, e-mail and roles", async () => {

@@ -87,7 +87,7 @@ export function SessionsSection() {
                   primary={s.dispositivo || t('cuenta.unknownDevice')}
                   secondary={t('cuenta.sessionDetails', {
                     ip: s.ip ?? '—',
-                    created: formatDate(s.creadoEn),
+                    created: formatDate(s.creadaEn),
                     lastUse: formatDate(s.ultimoUso),
                   })}
                 />

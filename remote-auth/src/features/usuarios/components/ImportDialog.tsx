@@ -66,7 +66,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     if (!file) return;
     try {
       const res = await runImport({ csv: file.csv, dryRun: false }).unwrap();
-      notify(t('import.applied', { creados: res.creados, actualizados: res.actualizados }), {
+      notify(t('import.applied', { creados: res.resumen.creados, actualizados: res.resumen.actualizados }), {
         type: 'success',
       });
       onClose();
@@ -76,7 +76,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   };
 
   const rows = report?.filas ?? [];
-  const rejected = report?.rechazados ?? rows.filter((r) => r.resultado === 'rechazado').length;
+  const rejected = report?.resumen.rechazados ?? 0;
 
   return (
     <Dialog open onClose={isLoading ? undefined : onClose} aria-labelledby="import-title" maxWidth="md" fullWidth>
@@ -110,8 +110,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             <>
               <Alert severity={rejected ? 'warning' : 'info'}>
                 {t('import.summary', {
-                  creados: report.creados,
-                  actualizados: report.actualizados,
+                  creados: report.resumen.creados,
+                  actualizados: report.resumen.actualizados,
                   rechazados: rejected,
                 })}
                 {rejected > 0 && ` ${t('import.fixRejected')}`}
@@ -122,7 +122,6 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                     <TableRow>
                       <TableCell>{t('import.row')}</TableCell>
                       <TableCell>{t('fields.email')}</TableCell>
-                      <TableCell>{t('fields.nombre')}</TableCell>
                       <TableCell>{t('import.result')}</TableCell>
                       <TableCell>{t('import.reason')}</TableCell>
                     </TableRow>
@@ -132,7 +131,6 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                       <TableRow key={r.fila}>
                         <TableCell>{r.fila}</TableCell>
                         <TableCell>{r.email}</TableCell>
-                        <TableCell>{r.nombre ?? ''}</TableCell>
                         <TableCell>
                           <Chip
                             size="small"

@@ -94,7 +94,7 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
           ...(values.roles.length ? { roles: values.roles } : {}),
         }).unwrap();
         notify(t('usuarios.created'), { type: 'success' });
-        const generated = created.password ?? created.passwordTemporal;
+        const generated = created.passwordTemporal;
         if (generated) setOneTimePassword(generated);
         else onClose();
       }

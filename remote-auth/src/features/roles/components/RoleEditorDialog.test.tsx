@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockFetch } from '../../../testing/fetch-mock';
+import { makeUser, renderPage, signedIn } from '../../../testing/render';
+import { RoleEditorDialog } from './RoleEditorDialog';
+
+const admin = makeUser({ roles: [{ nombre: 'admin', permisos: [] }] });
+const PERMISOS = [
+  { nombre: 'usuarios:ver', descripcion: 'Ver usuarios', grupo: 'usuarios' },
+  { nombre: 'usuarios:crear', descripcion: 'Crear usuarios', grupo: 'usuarios' },
+  { nombre: 'eventos:ver', descripcion: 'Ver eventos', grupo: 'eventos' },
+  { nombre: 'eventos:crear', descripcion: 'Crear eventos', grupo: 'eventos' },
+];
+
+function setup() {
+  const fetchMock = mockFetch({
+    'GET /api/permisos': { body: { items: PERMISOS, total: 4, page: 1, pageSize: 4 } },
+    'POST /api/roles': ({ body }) => ({
+      status: 201,
+      body: { id: 9, descripcion: '', usuarios: 0, creadoEn: '2026-11-21T07:00:00.000Z', version: 1, ...(body as object) },
+    }),
+  });
+  const onClose = jest.fn();
+  const rendered = renderPage(<RoleEditorDialog role={null} onClose={onClose} />, { auth: signedIn(admin) });
+  return { fetchMock, onClose, ...rendered };
+}
+
+// MUI X Data Grid and dialogs render slowly on a shared CI machine.
+jest.setTimeout(20_000);
+
+describe('RoleEditorDialog', () => {
+  it('groups the catalogue by resource; select-all ticks and unticks its group only', async () => {
+    const { user } = setup();
+    const all = await screen.findByRole('checkbox', { name: 'Todos los de usuarios' });
+    const group = screen.getByRole('group', { name: 'Todos los de usuarios' });
+    const ver = within(group).getByRole('checkbox', { name: 'Ver usuarios (usuarios:ver)' });
+    const crear = within(group).getByRole('checkbox', { name: 'Crear usuarios (usuarios:crear)' });
+
+    await user.click(ver);
+    expect(all).toHaveAttribute('data-indeterminate', 'true');
+    expect(all).not.toBeChecked();
+
+    await user.click(all);
+    expect(ver).toBeChecked();
+    expect(crear).toBeChecked();
+    expect(all).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Ver eventos (eventos:ver)' })).not.toBeChecked();
+
+    await user.click(all);
+    expect(ver).not.toBeChecked();
+    expect(crear).not.toBeChecked();
+  });
+
+  it('saves the name and the ticked permissions', async () => {
+    const { user, fetchMock, onClose } = setup();
+    await user.type(screen.getByLabelText(/^Nombre/), 'auditor');
+    await user.click(await screen.findByRole('checkbox', { name: 'Todos los de eventos' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Ver usuarios (usuarios:ver)' }));
+    await user.click(screen.getByRole('button', { name: 'Crear rol' }));
+    await waitFor(() => expect(fetchMock.callsTo('POST /api/roles')).toHaveLength(1));
+    expect(fetchMock.callsTo('POST /api/roles')[0]!.body).toEqual({
+      nombre: 'auditor',
+      descripcion: '',
+      permisos: ['usuarios:ver', 'eventos:ver', 'eventos:crear'],
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('asks for a name in Spanish before saving', async () => {
+    const { user, fetchMock } = setup();
+    await user.click(screen.getByRole('button', { name: 'Crear rol' }));
+    expect(await screen.findByText('El nombre del rol es obligatorio')).toBeInTheDocument();
+    expect(fetchMock.callsTo('POST /api/roles')).toHaveLength(0);
+  });
+});
