@@ -304,6 +304,27 @@ describe.each(DATABASES)('eventos on %s', (dialect) => {
       expectErrorShape(await list('sort=lugar'), 400, ERROR_CODES.validation);
     });
 
+    it('pages through any order consistently: the pages put together are the whole list', async () => {
+      for (const sort of [
+        'fechaInicio',
+        '-fechaInicio',
+        'estado',
+        '-estado',
+        'nombre',
+        '-creadoEn',
+      ]) {
+        const all = (await list(`q=${TAG}&sort=${sort}&pageSize=100`)).json<EventoList>().items;
+        for (const size of [1, 2, 3]) {
+          const pages: number[] = [];
+          for (let page = 1; page <= Math.ceil(all.length / size); page++) {
+            const res = await list(`q=${TAG}&sort=${sort}&pageSize=${size}&page=${page}`);
+            pages.push(...res.json<EventoList>().items.map((e) => e.id));
+          }
+          expect([sort, size, pages]).toEqual([sort, size, all.map((e) => e.id)]);
+        }
+      }
+    });
+
     it('pages with page and pageSize (at most 100)', async () => {
       const p2 = await list(`q=${TAG}&pageSize=3&page=2`);
       expect(p2.json()).toMatchObject({ total: 4, page: 2, pageSize: 3 });

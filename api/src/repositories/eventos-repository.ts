@@ -87,57 +87,94 @@ async function longestDuration(db: Db): Promise<number> {
   return Number(row?.d ?? 0);
 }
 
+/** Above this many matches, walking the order's index beats fetching and sorting every match. */
+const ORDERED_SCAN_FROM = 1000;
+
 /**
  * One page of events and the total matching the filter.
  *
- * Shaped by the benchmark (bench/eventos.mjs, 100 000 events): search words of three or more
- * characters go through the FTS5 trigram index on SQLite (the GIN trigram index serves LIKE on
- * PostgreSQL); `desde` also bounds `fecha_inicio` from below by the longest event's duration, so
- * the date range is an index range; the page is chosen on ids alone (a covering index walk for
- * the default order) and only its rows are read — a deep OFFSET never reads skipped rows.
+ * Shaped by the benchmark (bench/eventos.mjs, 100 000 events):
+ * - search words of three or more characters go through the FTS5 trigram index on SQLite (the
+ *   GIN trigram index serves LIKE on PostgreSQL); with many matches the page walks the order's
+ *   index and probes the match set instead of fetching and sorting every match;
+ * - `desde` also bounds `fecha_inicio` from below by the longest event's duration, so the date
+ *   range is an index range;
+ * - the total is counted first; a page in the second half is read from the other end
+ *   (OFFSET total − offset − limit in the reverse order), so the last page costs what the first
+ *   does; the page is chosen on ids alone and only its rows are read.
  */
 export async function listEventos(
   db: Db,
   dialect: Dialect,
   filter: EventoFilter,
 ): Promise<{ items: EventoRow[]; total: number }> {
-  let base = db.selectFrom('eventos');
   const fts = dialect === 'sqlite' ? filter.words.filter((w) => w.length >= 3) : [];
-  if (fts.length) {
-    const match = fts.map(ftsPhrase).join(' AND ');
-    base = base.where(
-      sql<boolean>`id in (select rowid from eventos_fts where eventos_fts match ${match})`,
-    );
-  }
-  for (const word of filter.words.filter((w) => !fts.includes(w))) {
-    base = base.where(sql<boolean>`busqueda like ${likeContains(word)} escape '\\'`);
-  }
-  if (filter.estados?.length) base = base.where('estado', 'in', [...filter.estados]);
-  if (filter.desde !== undefined) {
-    base = base
-      .where('fecha_fin', '>=', filter.desde)
-      .where('fecha_inicio', '>=', filter.desde - (await longestDuration(db)));
-  }
-  if (filter.hasta !== undefined) base = base.where('fecha_inicio', '<=', filter.hasta);
+  const likeWords = filter.words.filter((w) => !fts.includes(w));
+  const match = fts.map(ftsPhrase).join(' AND ');
+  const lowerBound =
+    filter.desde !== undefined ? filter.desde - (await longestDuration(db)) : undefined;
+
+  const build = (ftsLookup: 'index' | 'probe') => {
+    let q = db.selectFrom('eventos');
+    if (fts.length) {
+      // `+id` keeps SQLite from driving the query by the match set (it then walks the ORDER BY
+      // index and probes the set), which wins when the set is large.
+      q = q.where(
+        ftsLookup === 'index'
+          ? sql<boolean>`id in (select rowid from eventos_fts where eventos_fts match ${match})`
+          : sql<boolean>`+id in (select rowid from eventos_fts where eventos_fts match ${match})`,
+      );
+    }
+    for (const word of likeWords) {
+      q = q.where(sql<boolean>`busqueda like ${likeContains(word)} escape '\\'`);
+    }
+    if (filter.estados?.length) q = q.where('estado', 'in', [...filter.estados]);
+    if (filter.desde !== undefined && lowerBound !== undefined) {
+      q = q.where('fecha_fin', '>=', filter.desde).where('fecha_inicio', '>=', lowerBound);
+    }
+    if (filter.hasta !== undefined) q = q.where('fecha_inicio', '<=', filter.hasta);
+    return q;
+  };
+
+  const onlyFts =
+    fts.length > 0 &&
+    likeWords.length === 0 &&
+    !filter.estados?.length &&
+    filter.desde === undefined &&
+    filter.hasta === undefined;
+  const count = onlyFts
+    ? await db
+        .selectFrom(sql<{ rowid: number }>`eventos_fts`.as('f'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(sql<boolean>`eventos_fts match ${match}`)
+        .executeTakeFirstOrThrow()
+    : await build('index')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+  const total = Number(count.n);
+  const offset = (filter.page - 1) * filter.pageSize;
+  if (offset >= total) return { items: [], total };
+  const limit = Math.min(filter.pageSize, total - offset);
+  const reverse = offset > 0 && offset + limit / 2 > total / 2;
   const column = SORT_COLUMNS[filter.sort.field];
-  const dir = filter.sort.desc ? 'desc' : 'asc';
-  const pageIds = base
+  const wanted = filter.sort.desc ? 'desc' : 'asc';
+  const flipped = filter.sort.desc ? 'asc' : 'desc';
+  const scanDir = reverse ? flipped : wanted;
+
+  const pageIds = build(total > ORDERED_SCAN_FROM ? 'probe' : 'index')
     .select('id')
-    .orderBy(column, dir)
-    .orderBy('id', dir)
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize);
-  const [items, count] = await Promise.all([
-    db
-      .selectFrom('eventos')
-      .selectAll()
-      .where('id', 'in', pageIds)
-      .orderBy(column, dir)
-      .orderBy('id', dir)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(count.n) };
+    .orderBy(column, scanDir)
+    .orderBy('id', scanDir)
+    .limit(limit)
+    .offset(reverse ? total - offset - limit : offset);
+  const items = await db
+    .selectFrom('eventos')
+    .selectAll()
+    .where('id', 'in', pageIds)
+    .orderBy(column, wanted)
+    .orderBy('id', wanted)
+    .execute();
+  return { items, total };
 }
 
 /** The event, or undefined. */
