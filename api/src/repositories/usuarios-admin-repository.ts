@@ -11,7 +11,7 @@ import type { Db } from './usuarios-repository';
 
 /** The list filter of GET /api/usuarios and its CSV export. */
 export interface UsuarioFilter {
-  /** Matched anywhere in nombre or e-mail, accent- and case-insensitive. */
+  /** Each word matched anywhere in nombre or e-mail, accent- and case-insensitive. */
   q?: string;
   /** A role nombre the user must hold. */
   rol?: string;
@@ -61,11 +61,12 @@ interface UsuarioListRow {
 
 function filterExpr(eb: ExpressionBuilder<Database, 'usuarios'>, f: UsuarioFilter) {
   const conds: Expression<SqlBool>[] = [];
-  const q = f.q?.trim();
-  if (q) {
-    conds.push(
-      sql<SqlBool>`usuarios.busqueda like ${containsPattern(normalizeSearch(q))} escape '\\'`,
-    );
+  // Every word of `q` must appear (in any order) in the nombre or the e-mail.
+  for (const word of normalizeSearch(f.q ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8)) {
+    conds.push(sql<SqlBool>`usuarios.busqueda like ${containsPattern(word)} escape '\\'`);
   }
   if (f.activo !== undefined) conds.push(eb('usuarios.activo', '=', f.activo ? 1 : 0));
   if (f.rol) {

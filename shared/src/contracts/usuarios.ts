@@ -92,7 +92,8 @@ export type UsuarioSortField = (typeof USUARIO_SORT_FIELDS)[number];
 
 /**
  * GET /api/usuarios and GET /api/usuarios/export query. `q` matches e-mail or nombre, case- and
- * accent-insensitive, anywhere in the text ("jose" finds "José"); `rol` a role nombre; `activo`
+ * accent-insensitive, anywhere in the text ("jose" finds "José"; with several words each must
+ * appear, in any order: "nunez jose" finds "José Núñez"); `rol` a role nombre; `activo`
  * `true`/`false`; `sort` one of USUARIO_SORT_FIELDS, `-` for descending (default `nombre`).
  * Export ignores `page`/`pageSize` and streams every matching row.
  */
