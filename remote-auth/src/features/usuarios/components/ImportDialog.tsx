@@ -27,6 +27,16 @@ import { useImportUsuariosMutation, type ImportReport } from '../api';
 /** 2 MB: far more than a realistic CSV of users, and the api refuses larger bodies anyway. */
 const MAX_BYTES = 2 * 1024 * 1024;
 
+/** The file's text (UTF-8), read with FileReader, which every browser and jsdom provide. */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsText(file);
+  });
+}
+
 /**
  * CSV import wizard (issue 4): pick a file (columns email, nombre, roles) → the dry-run report
  * (`POST /api/usuarios/import?dryRun=1`, nothing written) → apply (`POST /api/usuarios/import`,
@@ -50,7 +60,11 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       setError(t('import.tooLarge'));
       return;
     }
-    setFile({ name: picked.name, csv: await picked.text() });
+    try {
+      setFile({ name: picked.name, csv: await readText(picked) });
+    } catch {
+      setError(t('import.unreadable'));
+    }
   };
 
   const dryRun = async () => {
@@ -69,7 +83,10 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       notify(t('import.applied', { creados: res.resumen.creados, actualizados: res.resumen.actualizados }), {
         type: 'success',
       });
-      onClose();
+      // New accounts get a one-time password, returned only by this answer: keep the report
+      // open so they can be handed over; otherwise there is nothing more to see.
+      if (res.filas.some((r) => r.passwordTemporal)) setReport(res);
+      else onClose();
     } catch (e) {
       setError(apiErrorMessage(e, t('import.error')));
     }
@@ -77,6 +94,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
 
   const rows = report?.filas ?? [];
   const rejected = report?.resumen.rechazados ?? 0;
+  const applied = report?.aplicado ?? false;
+  const withPasswords = rows.some((r) => r.passwordTemporal);
 
   return (
     <Dialog open onClose={isLoading ? undefined : onClose} aria-labelledby="import-title" maxWidth="md" fullWidth>
@@ -100,6 +119,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                 type="file"
                 accept=".csv,text/csv"
                 aria-label={t('import.pick')}
+                disabled={applied}
                 onChange={(e) => void pick(e.target.files?.[0])}
               />
             </Button>
@@ -108,6 +128,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           {error && <Alert severity="error">{error}</Alert>}
           {report && (
             <>
+              {applied && <Alert severity="success">{t('import.appliedPasswords')}</Alert>}
               <Alert severity={rejected ? 'warning' : 'info'}>
                 {t('import.summary', {
                   creados: report.resumen.creados,
@@ -124,6 +145,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                       <TableCell>{t('fields.email')}</TableCell>
                       <TableCell>{t('import.result')}</TableCell>
                       <TableCell>{t('import.reason')}</TableCell>
+                      {withPasswords && <TableCell>{t('usuarios.otpTitle')}</TableCell>}
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -139,6 +161,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                           />
                         </TableCell>
                         <TableCell>{r.motivo ?? ''}</TableCell>
+                        {withPasswords && (
+                          <TableCell sx={{ fontFamily: 'monospace' }}>{r.passwordTemporal ?? ''}</TableCell>
+                        )}
                       </TableRow>
                     ))}
                   </TableBody>
@@ -150,9 +175,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={isLoading}>
-          {t('common.cancel')}
+          {applied ? t('common.close') : t('common.cancel')}
         </Button>
-        {!report ? (
+        {applied ? null : !report ? (
           <Button variant="contained" disabled={!file} loading={isLoading} onClick={() => void dryRun()}>
             {t('import.check')}
           </Button>
