@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import EventosPage from '../features/eventos/components/EventosPage';
 import { mockFetch } from '../testing/fetch-mock';
-import { page } from '../testing/fixtures';
+import { makeEvento, page } from '../testing/fixtures';
 import { makeUser, renderPage, signedIn } from '../testing/render';
 import en from './en.json';
 import es from './es.json';
@@ -34,6 +34,14 @@ describe('remote-eventos translations', () => {
     i18next.removeResourceBundle('es', NAMESPACE);
     renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(makeUser()) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Eventos' })).toBeInTheDocument();
+  });
+
+  it('titles the grid columns once a bundle loaded after the first render arrives', async () => {
+    i18next.removeResourceBundle('es', NAMESPACE);
+    mockFetch({ 'GET /api/eventos': { body: page([makeEvento()]) } });
+    renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(makeUser()) });
+    expect(await screen.findByRole('columnheader', { name: 'Nombre' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Lugar' })).toBeInTheDocument();
   });
 
   it('speaks English when the shell switches language', async () => {

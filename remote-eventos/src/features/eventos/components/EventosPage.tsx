@@ -181,7 +181,8 @@ export default function EventosPage() {
       });
     }
     return cols;
-  }, [t, locale, canEdit, canDelete]);
+    // `ready`: `t` keeps its identity when the bundle arrives, and the headers must follow it.
+  }, [t, ready, locale, canEdit, canDelete]);
 
   if (!ready) return <PageLoading />;
 
