@@ -91,6 +91,14 @@ describe.each(DATABASES)('eventos on %s', (dialect) => {
       expect(ev).toMatchObject({ estado: 'publicado', responsableId: userId });
     });
 
+    it('reads descripcion null as empty, on create and on edit', async () => {
+      const ev = await createEvento(app, as.gestor, { descripcion: null });
+      expect(ev.descripcion).toBe('');
+      await patch(ev.id, { version: 1, descripcion: 'Algo' });
+      const res = await patch(ev.id, { version: 2, descripcion: null });
+      expect(res.json()).toMatchObject({ descripcion: '', version: 3 });
+    });
+
     it('refuses an unknown responsable on responsableId', async () => {
       const res = await app.inject({
         method: 'POST',

@@ -248,7 +248,9 @@ export async function patchEvento(
   const p = new Problems();
   const nombre = p.text('nombre', body.nombre, EVENTOS_MESSAGES.nombreRequired);
   const lugar = p.text('lugar', body.lugar, EVENTOS_MESSAGES.lugarRequired);
-  const descripcion = p.text('descripcion', body.descripcion);
+  const descripcion =
+    p.text('descripcion', body.descripcion ?? undefined) ??
+    (body.descripcion === null ? '' : undefined);
   const startIn = p.date('fechaInicio', body.fechaInicio);
   const endIn = p.date('fechaFin', body.fechaFin);
   return withEventoLock(app, id, async (db, current) => {
@@ -469,7 +471,9 @@ export async function patchPeriodo(
 ) {
   const p = new Problems();
   const nombre = p.text('nombre', body.nombre, EVENTOS_MESSAGES.nombreRequired);
-  const descripcion = p.text('descripcion', body.descripcion);
+  const descripcion =
+    p.text('descripcion', body.descripcion ?? undefined) ??
+    (body.descripcion === null ? '' : undefined);
   const startIn = p.date('fechaInicio', body.fechaInicio);
   const endIn = p.date('fechaFin', body.fechaFin);
   return withEventoLock(app, eventoId, async (db, evento) => {

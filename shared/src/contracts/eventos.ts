@@ -161,7 +161,10 @@ export type Evento = Static<typeof EventoSchema>;
 export const EventoCreateSchema = Type.Object(
   {
     nombre: Type.String({ maxLength: EVENTO_NOMBRE_MAX_LENGTH }),
-    descripcion: Type.Optional(Type.String({ maxLength: EVENTO_DESCRIPCION_MAX_LENGTH })),
+    // null is read as '' (forms often send null for an emptied field).
+    descripcion: Type.Optional(
+      Type.Union([Type.String({ maxLength: EVENTO_DESCRIPCION_MAX_LENGTH }), Type.Null()]),
+    ),
     lugar: Type.String({ maxLength: EVENTO_LUGAR_MAX_LENGTH }),
     fechaInicio: IsoDateTimeSchema,
     fechaFin: IsoDateTimeSchema,
@@ -179,7 +182,10 @@ export type EventoCreate = Static<typeof EventoCreateSchema>;
 export const EventoPatchSchema = Type.Object(
   {
     nombre: Type.Optional(Type.String({ maxLength: EVENTO_NOMBRE_MAX_LENGTH })),
-    descripcion: Type.Optional(Type.String({ maxLength: EVENTO_DESCRIPCION_MAX_LENGTH })),
+    // null is read as '' (forms often send null for an emptied field).
+    descripcion: Type.Optional(
+      Type.Union([Type.String({ maxLength: EVENTO_DESCRIPCION_MAX_LENGTH }), Type.Null()]),
+    ),
     lugar: Type.Optional(Type.String({ maxLength: EVENTO_LUGAR_MAX_LENGTH })),
     fechaInicio: Type.Optional(IsoDateTimeSchema),
     fechaFin: Type.Optional(IsoDateTimeSchema),
@@ -260,7 +266,10 @@ export type Periodo = Static<typeof PeriodoSchema>;
 export const PeriodoCreateSchema = Type.Object(
   {
     nombre: Type.String({ maxLength: PERIODO_NOMBRE_MAX_LENGTH }),
-    descripcion: Type.Optional(Type.String({ maxLength: PERIODO_DESCRIPCION_MAX_LENGTH })),
+    // null is read as '' (forms often send null for an emptied field).
+    descripcion: Type.Optional(
+      Type.Union([Type.String({ maxLength: PERIODO_DESCRIPCION_MAX_LENGTH }), Type.Null()]),
+    ),
     fechaInicio: IsoDateTimeSchema,
     fechaFin: IsoDateTimeSchema,
   },
@@ -272,7 +281,10 @@ export type PeriodoCreate = Static<typeof PeriodoCreateSchema>;
 export const PeriodoPatchSchema = Type.Object(
   {
     nombre: Type.Optional(Type.String({ maxLength: PERIODO_NOMBRE_MAX_LENGTH })),
-    descripcion: Type.Optional(Type.String({ maxLength: PERIODO_DESCRIPCION_MAX_LENGTH })),
+    // null is read as '' (forms often send null for an emptied field).
+    descripcion: Type.Optional(
+      Type.Union([Type.String({ maxLength: PERIODO_DESCRIPCION_MAX_LENGTH }), Type.Null()]),
+    ),
     fechaInicio: Type.Optional(IsoDateTimeSchema),
     fechaFin: Type.Optional(IsoDateTimeSchema),
     version: Type.Integer({ minimum: 1 }),
