@@ -16,6 +16,7 @@ import {
 } from '@gestion/shared';
 import type { FastifyInstance } from 'fastify';
 import { listAudit } from '../src/repositories/auditoria-repository';
+import { insertEvento } from '../src/repositories/eventos-repository';
 import { createEvento, createPeriodo, eventoBody, signInRoles, type Who } from './eventos-fixtures';
 import {
   DATABASES,
@@ -331,6 +332,50 @@ describe.each(DATABASES)('eventos on %s', (dialect) => {
           expect([sort, size, pages]).toEqual([sort, size, all.map((e) => e.id)]);
         }
       }
+    });
+
+    it('pages a search with many matches the same way from either end', async () => {
+      // Over 1 000 matches: the SQLite plan walks the date index and probes the match set;
+      // pages past the middle are read backwards.
+      const n = 1_100;
+      const made: { id: number; fechaInicio: number }[] = [];
+      await app.db.transaction().execute(async (tx) => {
+        for (let i = 0; i < n; i++) {
+          const fechaInicio = Date.UTC(2030, 0, 1) + ((i * 7919) % n) * 3_600_000;
+          const row = await insertEvento(tx, {
+            nombre: `yy masivo ${i}`,
+            descripcion: '',
+            lugar: i % 2 ? 'Sede norte' : 'Sede sur',
+            fechaInicio,
+            fechaFin: fechaInicio + 1_800_000,
+            estado: 'borrador',
+            responsableId: null,
+            at: 0,
+          });
+          made.push({ id: row.id, fechaInicio });
+        }
+      });
+      const expected = made
+        .filter((_, i) => i % 2 === 1)
+        .sort((a, b) => a.fechaInicio - b.fechaInicio || a.id - b.id)
+        .map((e) => e.id);
+      for (const page of [1, 2, 6, 10, 11]) {
+        const res = await list(`q=masivo%20norte&pageSize=50&page=${page}`);
+        const body = res.json<EventoList>();
+        expect(body.total).toBe(n / 2);
+        expect([page, body.items.map((e) => e.id)]).toEqual([
+          page,
+          expected.slice((page - 1) * 50, page * 50),
+        ]);
+      }
+      const all = await list('q=masivo&pageSize=100&page=11&sort=-fechaInicio');
+      expect(all.json<EventoList>().items.map((e) => e.id)).toEqual(
+        [...made]
+          .sort((a, b) => b.fechaInicio - a.fechaInicio || b.id - a.id)
+          .slice(1000, 1100)
+          .map((e) => e.id),
+      );
+      await app.db.deleteFrom('eventos').where('nombre', 'like', 'yy masivo %').execute();
     });
 
     it('pages with page and pageSize (at most 100)', async () => {
