@@ -111,6 +111,24 @@ describe.each(DATABASES)('eventos permissions on %s', (dialect) => {
     expect(CASES.filter(([, w, s]) => w === 'gestor' && s >= 400)).toHaveLength(0);
   });
 
+  it('checks the permission before the body: 401/403 even for an invalid body or unknown id', async () => {
+    const anon = await app.inject({ method: 'POST', url: '/api/eventos', payload: { x: 1 } });
+    expectErrorShape(anon, 401, ERROR_CODES.unauthenticated);
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/eventos/1/periodos',
+      headers: { ...as.usuario, 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expectErrorShape(malformed, 403, ERROR_CODES.forbidden);
+    const unknown = await app.inject({
+      method: 'DELETE',
+      url: '/api/eventos/999999',
+      headers: as.usuario,
+    });
+    expectErrorShape(unknown, 403, ERROR_CODES.forbidden);
+  });
+
   it.each(CASES)('%s as %s → %i', async (_name, who, status, endpoint) => {
     const ev = await createEvento(app, as.admin);
     const per = await createPeriodo(app, as.admin, ev.id, {

@@ -40,7 +40,7 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         querystring: EventoListQuerySchema,
         response: { 200: EventoListSchema, ...errors(400, 401, 403) },
       },
-      preHandler: app.requirePermission('eventos:ver'),
+      onRequest: app.requirePermission('eventos:ver'),
     },
     async (request) => {
       const q = request.query;
@@ -75,7 +75,7 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         body: EventoCreateSchema,
         response: { 201: EventoSchema, ...errors(400, 401, 403) },
       },
-      preHandler: app.requirePermission('eventos:crear'),
+      onRequest: app.requirePermission('eventos:crear'),
     },
     async (request, reply) => {
       const evento = await createEvento(app, request, request.body);
@@ -93,7 +93,7 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         params: IdParams,
         response: { 200: EventoSchema, ...errors(400, 401, 403, 404) },
       },
-      preHandler: app.requirePermission('eventos:ver'),
+      onRequest: app.requirePermission('eventos:ver'),
     },
     async (request) => getEvento(app, request.params.id),
   );
@@ -110,7 +110,7 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         body: EventoPatchSchema,
         response: { 200: EventoSchema, ...errors(400, 401, 403, 404), 409: EventoErrorBodySchema },
       },
-      preHandler: app.requirePermission('eventos:editar'),
+      onRequest: app.requirePermission('eventos:editar'),
     },
     async (request) => patchEvento(app, request, request.params.id, request.body),
   );
@@ -125,7 +125,7 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         params: IdParams,
         response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
       },
-      preHandler: app.requirePermission('eventos:eliminar'),
+      onRequest: app.requirePermission('eventos:eliminar'),
     },
     async (request, reply) => {
       await removeEvento(app, request, request.params.id);

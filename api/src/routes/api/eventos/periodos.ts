@@ -44,7 +44,7 @@ const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         querystring: PeriodoListQuerySchema,
         response: { 200: PeriodoListSchema, ...errors(400, 401, 403, 404) },
       },
-      preHandler: app.requirePermission('periodos:ver'),
+      onRequest: app.requirePermission('periodos:ver'),
     },
     async (request) => {
       const { id } = request.params;
@@ -78,7 +78,7 @@ const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         body: PeriodoCreateSchema,
         response: { 201: PeriodoSchema, ...errors(400, 401, 403, 404, 409) },
       },
-      preHandler: app.requirePermission('periodos:gestionar'),
+      onRequest: app.requirePermission('periodos:gestionar'),
     },
     async (request, reply) => {
       const periodo = await createPeriodo(app, request, request.params.id, request.body);
@@ -96,7 +96,7 @@ const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         params: PeriodoParams,
         response: { 200: PeriodoSchema, ...errors(400, 401, 403, 404) },
       },
-      preHandler: app.requirePermission('periodos:ver'),
+      onRequest: app.requirePermission('periodos:ver'),
     },
     async (request) => getPeriodo(app, request.params.id, request.params.periodoId),
   );
@@ -112,7 +112,7 @@ const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         body: PeriodoPatchSchema,
         response: { 200: PeriodoSchema, ...errors(400, 401, 403, 404, 409) },
       },
-      preHandler: app.requirePermission('periodos:gestionar'),
+      onRequest: app.requirePermission('periodos:gestionar'),
     },
     async (request) =>
       patchPeriodo(app, request, request.params.id, request.params.periodoId, request.body),
@@ -128,7 +128,7 @@ const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         params: PeriodoParams,
         response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
       },
-      preHandler: app.requirePermission('periodos:gestionar'),
+      onRequest: app.requirePermission('periodos:gestionar'),
     },
     async (request, reply) => {
       await removePeriodo(app, request, request.params.id, request.params.periodoId);
