@@ -127,6 +127,40 @@ describe('EventosPage', () => {
     );
   });
 
+  it('goes back a page when deleting leaves the last page empty', async () => {
+    let remaining = 11;
+    const fetchMock = mockFetch({
+      'GET /api/eventos': (call) => {
+        const pageNumber = Number(call.query.get('page'));
+        const items =
+          pageNumber === 1
+            ? Array.from({ length: 10 }, (_, i) =>
+                makeEvento({ id: i + 2, nombre: `Evento ${i + 2}` }),
+              )
+            : remaining > 10
+              ? [congreso]
+              : [];
+        return { body: page(items, remaining, pageNumber, 10) };
+      },
+      'DELETE /api/eventos/1': () => {
+        remaining = 10;
+        return { status: 204 };
+      },
+    });
+    const { user } = renderPage(<EventosPage />, {
+      url: '/eventos',
+      auth: signedIn(makeGestor()),
+    });
+    await screen.findByText('Evento 2');
+    await user.click(screen.getByRole('button', { name: 'Ir a la página siguiente' }));
+    await user.click(await screen.findByRole('button', { name: 'Eliminar Congreso de primavera' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }),
+    );
+    expect(await screen.findByText('Evento 2')).toBeInTheDocument();
+    expect(fetchMock.callsTo('GET /api/eventos').at(-1)!.query.get('page')).toBe('1');
+  });
+
   it('validates the create dialog and shows the server field error on its field', async () => {
     const fetchMock = mockFetch({
       'GET /api/eventos': { body: page([congreso]) },
