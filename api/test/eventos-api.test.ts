@@ -388,6 +388,77 @@ describe.each(DATABASES)('eventos on %s', (dialect) => {
     });
   });
 
+  describe('GET /api/eventos/export', () => {
+    it('answers the filtered list as CSV in the list order, across batches, audited', async () => {
+      const n = 1_205;
+      await app.db.transaction().execute(async (tx) => {
+        for (let i = 0; i < n; i++) {
+          const fechaInicio = Date.UTC(2035, 0, 1) + ((i * 7919) % n) * 3_600_000;
+          await insertEvento(tx, {
+            nombre: i === 0 ? '=HYPERLINK("x") exportable' : `exportable ${i}`,
+            descripcion: i === 1 ? 'línea 1\nlínea, 2' : '',
+            lugar: 'Sede',
+            fechaInicio,
+            fechaFin: fechaInicio + 1_800_000,
+            estado: i % 3 ? 'publicado' : 'borrador',
+            responsableId: null,
+            at: 0,
+          });
+        }
+      });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/eventos/export?q=exportable&estado=publicado&sort=-fechaInicio',
+        headers: as.usuario,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename="eventos-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      expect(
+        res.body.startsWith('\uFEFFid,nombre,descripcion,lugar,fechaInicio,fechaFin,estado,'),
+      ).toBe(true);
+      const lines = res.body.split('\r\n').filter(Boolean);
+      const published = Array.from({ length: n }, (_, i) => i).filter((i) => i % 3);
+      // header + one line per published event (one description holds a quoted line break)
+      expect(res.body.match(/,publicado,/g)).toHaveLength(published.length);
+      const listed = await app.inject({
+        method: 'GET',
+        url: '/api/eventos?q=exportable&estado=publicado&sort=-fechaInicio&pageSize=100',
+        headers: as.usuario,
+      });
+      const firstIds = listed
+        .json<EventoList>()
+        .items.slice(0, 5)
+        .map((e) => String(e.id));
+      expect(lines.slice(1, 6).map((l) => l.split(',')[0])).toEqual(firstIds);
+      expect(res.body).toContain('"línea 1\nlínea, 2"');
+      const all = await app.inject({
+        method: 'GET',
+        url: '/api/eventos/export?q=hyperlink',
+        headers: as.usuario,
+      });
+      expect(all.body).toContain(`"'=HYPERLINK(""x"") exportable"`);
+      const audit = await listAudit(app.db, { accion: 'eventos.exportar' });
+      expect(audit.length).toBeGreaterThanOrEqual(2);
+      await app.db
+        .deleteFrom('eventos')
+        .where('lugar', '=', 'Sede')
+        .where('nombre', 'like', '%exportable%')
+        .execute();
+    });
+
+    it('refuses a bad date filter with 400 before sending anything', async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/eventos/export?desde=ayer',
+        headers: as.usuario,
+      });
+      expectErrorShape(res, 400, ERROR_CODES.validation);
+    });
+  });
+
   describe('PATCH /api/eventos/:id', () => {
     it('changes fields, bumps the version and audits before/after', async () => {
       const ev = await createEvento(app, as.gestor);

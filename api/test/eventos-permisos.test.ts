@@ -28,6 +28,7 @@ interface Endpoint {
 /** `:id` and `:periodoId` are replaced by a fresh event and period per case. */
 const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/eventos', permission: 'eventos:ver', ok: 200 },
+  { method: 'GET', path: '/api/eventos/export', permission: 'eventos:ver', ok: 200 },
   {
     method: 'POST',
     path: '/api/eventos',

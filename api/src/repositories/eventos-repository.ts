@@ -87,6 +87,76 @@ async function longestDuration(db: Db): Promise<number> {
   return Number(row?.d ?? 0);
 }
 
+/**
+ * The filter's WHERE clauses as a query builder factory: `build('index')` lets SQLite drive by
+ * the FTS match set (best for few matches), `build('probe')` makes it walk the ORDER BY index
+ * and probe the set (best for many).
+ */
+async function filteredEventos(
+  db: Db,
+  dialect: Dialect,
+  filter: Omit<EventoFilter, 'page' | 'pageSize'>,
+) {
+  const fts = dialect === 'sqlite' ? filter.words.filter((w) => w.length >= 3) : [];
+  const likeWords = filter.words.filter((w) => !fts.includes(w));
+  const match = fts.map(ftsPhrase).join(' AND ');
+  const lowerBound =
+    filter.desde !== undefined ? filter.desde - (await longestDuration(db)) : undefined;
+  const build = (ftsLookup: 'index' | 'probe') => {
+    let q = db.selectFrom('eventos');
+    if (fts.length) {
+      // `+id` keeps SQLite from driving the query by the match set.
+      q = q.where(
+        ftsLookup === 'index'
+          ? sql<boolean>`id in (select rowid from eventos_fts where eventos_fts match ${match})`
+          : sql<boolean>`+id in (select rowid from eventos_fts where eventos_fts match ${match})`,
+      );
+    }
+    for (const word of likeWords) {
+      q = q.where(sql<boolean>`busqueda like ${likeContains(word)} escape '\\'`);
+    }
+    if (filter.estados?.length) q = q.where('estado', 'in', [...filter.estados]);
+    if (filter.desde !== undefined && lowerBound !== undefined) {
+      q = q.where('fecha_fin', '>=', filter.desde).where('fecha_inicio', '>=', lowerBound);
+    }
+    if (filter.hasta !== undefined) q = q.where('fecha_inicio', '<=', filter.hasta);
+    return q;
+  };
+  return { build, fts, likeWords, match };
+}
+
+/**
+ * Every event matching the filter in its order, `batchSize` rows at a time (CSV export): each
+ * batch is one query, resumed after the last row's sort key and id (keyset), so a long export
+ * never re-reads skipped rows.
+ */
+export async function* eventosInBatches(
+  db: Db,
+  dialect: Dialect,
+  filter: Omit<EventoFilter, 'page' | 'pageSize'>,
+  batchSize = 1000,
+): AsyncGenerator<EventoRow[]> {
+  const { build } = await filteredEventos(db, dialect, filter);
+  const column = SORT_COLUMNS[filter.sort.field];
+  const dir = filter.sort.desc ? 'desc' : 'asc';
+  const cmp = filter.sort.desc ? '<' : '>';
+  let last: EventoRow | undefined;
+  for (;;) {
+    let q = build('probe').selectAll();
+    if (last) {
+      const key = last[column];
+      const lastId = last.id;
+      q = q.where((eb) =>
+        eb.or([eb(column, cmp, key), eb.and([eb(column, '=', key), eb('id', cmp, lastId)])]),
+      );
+    }
+    const rows = await q.orderBy(column, dir).orderBy('id', dir).limit(batchSize).execute();
+    if (rows.length) yield rows;
+    if (rows.length < batchSize) return;
+    last = rows[rows.length - 1];
+  }
+}
+
 /** Above this many matches, walking the order's index beats fetching and sorting every match. */
 const ORDERED_SCAN_FROM = 1000;
 
@@ -108,34 +178,7 @@ export async function listEventos(
   dialect: Dialect,
   filter: EventoFilter,
 ): Promise<{ items: EventoRow[]; total: number }> {
-  const fts = dialect === 'sqlite' ? filter.words.filter((w) => w.length >= 3) : [];
-  const likeWords = filter.words.filter((w) => !fts.includes(w));
-  const match = fts.map(ftsPhrase).join(' AND ');
-  const lowerBound =
-    filter.desde !== undefined ? filter.desde - (await longestDuration(db)) : undefined;
-
-  const build = (ftsLookup: 'index' | 'probe') => {
-    let q = db.selectFrom('eventos');
-    if (fts.length) {
-      // `+id` keeps SQLite from driving the query by the match set (it then walks the ORDER BY
-      // index and probes the set), which wins when the set is large.
-      q = q.where(
-        ftsLookup === 'index'
-          ? sql<boolean>`id in (select rowid from eventos_fts where eventos_fts match ${match})`
-          : sql<boolean>`+id in (select rowid from eventos_fts where eventos_fts match ${match})`,
-      );
-    }
-    for (const word of likeWords) {
-      q = q.where(sql<boolean>`busqueda like ${likeContains(word)} escape '\\'`);
-    }
-    if (filter.estados?.length) q = q.where('estado', 'in', [...filter.estados]);
-    if (filter.desde !== undefined && lowerBound !== undefined) {
-      q = q.where('fecha_fin', '>=', filter.desde).where('fecha_inicio', '>=', lowerBound);
-    }
-    if (filter.hasta !== undefined) q = q.where('fecha_inicio', '<=', filter.hasta);
-    return q;
-  };
-
+  const { build, fts, likeWords, match } = await filteredEventos(db, dialect, filter);
   const onlyFts =
     fts.length > 0 &&
     likeWords.length === 0 &&

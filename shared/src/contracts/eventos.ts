@@ -13,6 +13,7 @@
  * | Method and path                              | Permission         | Success                     |
  * |----------------------------------------------|--------------------|-----------------------------|
  * | GET    /eventos?q&estado&desde&hasta&sort&page&pageSize | eventos:ver | 200 EventoList        |
+ * | GET    /eventos/export?(list filters, sort)  | eventos:ver        | 200 text/csv (BOM, CRLF)    |
  * | POST   /eventos                              | eventos:crear      | 201 Evento                  |
  * | GET    /eventos/:id                          | eventos:ver        | 200 Evento                  |
  * | PATCH  /eventos/:id                          | eventos:editar     | 200 Evento                  |

@@ -11,11 +11,19 @@ import {
   EventoListSchema,
   EventoPatchSchema,
   EventoSchema,
+  type Evento,
+  type EventoListQuery,
   type EventoSortField,
 } from '@gestion/shared';
 import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { parseRangeBound } from '../../../lib/date-range';
-import { listEventos, searchText, toEvento } from '../../../repositories/eventos-repository';
+import {
+  eventosInBatches,
+  listEventos,
+  searchText,
+  toEvento,
+} from '../../../repositories/eventos-repository';
+import { CSV_CONTENT_TYPE, csvDisposition, csvStream } from '../../../services/csv';
 import {
   createEvento,
   getEvento,
@@ -28,6 +36,38 @@ const errors = (...codes: number[]) =>
   Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
 const security = [{ bearer: [] }];
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** Columns of GET /api/eventos/export, in order: the wire fields of an event. */
+const EXPORT_COLUMNS = [
+  'id',
+  'nombre',
+  'descripcion',
+  'lugar',
+  'fechaInicio',
+  'fechaFin',
+  'estado',
+  'responsableId',
+  'version',
+  'creadoEn',
+  'actualizadoEn',
+] as const satisfies readonly (keyof Evento)[];
+
+/** The list query's filter and order (everything but paging). @throws 400 on a bad date. */
+function filterOf(q: EventoListQuery) {
+  const desde = parseRangeBound('desde', q.desde, 'start');
+  const hasta = parseRangeBound('hasta', q.hasta, 'end');
+  const sort = q.sort ?? 'fechaInicio';
+  const desc = sort.startsWith('-');
+  return {
+    words: searchText(q.q ?? '')
+      .split(' ')
+      .filter(Boolean),
+    ...(q.estado ? { estados: q.estado } : {}),
+    ...(desde !== undefined ? { desde } : {}),
+    ...(hasta !== undefined ? { hasta } : {}),
+    sort: { field: (desc ? sort.slice(1) : sort) as EventoSortField, desc },
+  };
+}
 
 const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   app.get(
@@ -44,24 +84,52 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
     },
     async (request) => {
       const q = request.query;
-      const desde = parseRangeBound('desde', q.desde, 'start');
-      const hasta = parseRangeBound('hasta', q.hasta, 'end');
-      const sort = q.sort ?? 'fechaInicio';
-      const desc = sort.startsWith('-');
       const page = q.page ?? 1;
       const pageSize = q.pageSize ?? EVENTOS_PAGE_SIZE_DEFAULT;
       const { items, total } = await listEventos(app.db, app.database.dialect, {
-        words: searchText(q.q ?? '')
-          .split(' ')
-          .filter(Boolean),
-        ...(q.estado ? { estados: q.estado } : {}),
-        ...(desde !== undefined ? { desde } : {}),
-        ...(hasta !== undefined ? { hasta } : {}),
-        sort: { field: (desc ? sort.slice(1) : sort) as EventoSortField, desc },
+        ...filterOf(q),
         page,
         pageSize,
       });
       return { items: items.map(toEvento), total, page, pageSize };
+    },
+  );
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        tags: ['eventos'],
+        summary: 'Exportar eventos (CSV con los mismos filtros y orden que la lista, sin páginas)',
+        security,
+        querystring: EventoListQuerySchema,
+        produces: ['text/csv'],
+        response: { ...errors(400, 401, 403) },
+      },
+      onRequest: app.requirePermission('eventos:ver'),
+    },
+    async (request, reply) => {
+      const filter = filterOf(request.query);
+      await app.audit(request, {
+        accion: 'eventos.exportar',
+        objetivoTipo: 'evento',
+        cambios: { filtro: request.query },
+      });
+      const csv = csvStream(
+        EXPORT_COLUMNS,
+        eventosInBatches(app.db, app.database.dialect, filter),
+        (row) => {
+          const e = toEvento(row);
+          return EXPORT_COLUMNS.map((c) => e[c]);
+        },
+      );
+      return (
+        reply
+          .type(CSV_CONTENT_TYPE)
+          .header('content-disposition', csvDisposition('eventos', app.now()))
+          // A stream is piped as is (no serialiser); the cast only quiets the typed replies.
+          .send(csv as never)
+      );
     },
   );
 
