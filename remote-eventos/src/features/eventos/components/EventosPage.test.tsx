@@ -70,6 +70,27 @@ describe('EventosPage', () => {
     );
   });
 
+  it('filters by a date range, sending desde from the start of the chosen day', async () => {
+    const fetchMock = mockFetch({ 'GET /api/eventos': { body: page([congreso]) } });
+    const { user } = renderPage(<EventosPage />, {
+      url: '/eventos',
+      auth: signedIn(makeGestor()),
+    });
+    await screen.findByText('Congreso de primavera');
+    const [desdeButton] = screen.getAllByRole('button', { name: 'Elige fecha' });
+    await user.click(desdeButton!);
+    const picker = await screen.findByRole('dialog');
+    await user.click(within(picker).getByRole('gridcell', { name: '15' }));
+    // The desktop picker closes as soon as a day is chosen.
+    await waitFor(() => expect(picker).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(fetchMock.callsTo('GET /api/eventos').at(-1)!.query.get('desde')).toMatch(
+        /^\d{4}-\d{2}-15T00:00:00\.000Z$/,
+      ),
+    );
+    expect(fetchMock.callsTo('GET /api/eventos').at(-1)!.query.get('page')).toBe('1');
+  });
+
   it('shows a usuario the list read-only: no create, edit or delete', async () => {
     mockFetch({ 'GET /api/eventos': { body: page([congreso]) } });
     renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(makeUser()) });
