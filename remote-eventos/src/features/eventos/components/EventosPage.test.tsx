@@ -249,6 +249,49 @@ describe('EventosPage', () => {
     expect(nombre).toHaveValue('Congreso renovado');
   });
 
+  it('lists the periods a date change would leave out, on the date that excludes them', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/eventos': { body: page([congreso]) },
+      'PATCH /api/eventos/1': {
+        status: 409,
+        body: {
+          statusCode: 409,
+          error: 'Conflict',
+          code: 'EVENT_DATES_EXCLUDE_PERIODS',
+          message:
+            'Las nuevas fechas dejarían fuera periodos del evento; ajuste o elimine esos periodos primero',
+          details: [
+            {
+              field: 'fechaFin',
+              message: 'El periodo «Clausura» quedaría fuera de las fechas del evento',
+              periodoId: 3,
+            },
+            {
+              field: 'fechaFin',
+              message: 'El periodo «Cena» quedaría fuera de las fechas del evento',
+              periodoId: 4,
+            },
+          ],
+        },
+      },
+    });
+    const { user } = renderPage(<EventosPage />, {
+      url: '/eventos',
+      auth: signedIn(makeGestor()),
+    });
+    await screen.findByText('Congreso de primavera');
+    await user.click(screen.getByRole('button', { name: 'Editar Congreso de primavera' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar evento' });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Las nuevas fechas dejarían fuera periodos del evento',
+    );
+    const helper = within(dialog).getByText(/El periodo «Clausura» quedaría fuera/);
+    expect(helper).toHaveTextContent('«Cena»');
+    expect(helper.closest('.MuiFormControl-root')).toHaveTextContent(/^Fin/);
+    expect(fetchMock.callsTo('PATCH /api/eventos/1')[0]!.body).toMatchObject({ version: 1 });
+  });
+
   it('offers only the allowed state changes when editing', async () => {
     mockFetch({ 'GET /api/eventos': { body: page([feria]) } });
     const { user } = renderPage(<EventosPage />, {

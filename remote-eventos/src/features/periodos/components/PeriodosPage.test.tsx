@@ -93,6 +93,38 @@ describe('PeriodosPage', () => {
     });
   });
 
+  it('edits a period on its version and shows an out-of-range answer on Fin', async () => {
+    const fetchMock = serve(undefined, {
+      'PATCH /api/eventos/1/periodos/11': {
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          code: 'PERIOD_OUT_OF_RANGE',
+          message: 'El periodo debe estar dentro de las fechas del evento',
+          details: [
+            { field: 'fechaFin', message: 'El periodo debe estar dentro de las fechas del evento' },
+          ],
+        },
+      },
+    });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Editar Talleres' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar periodo' });
+    expect(within(dialog).getByRole('textbox', { name: 'Nombre' })).toHaveValue('Talleres');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    const message = await within(dialog).findByText(
+      'El periodo debe estar dentro de las fechas del evento',
+    );
+    expect(message.closest('.MuiFormControl-root')).toHaveTextContent(/^Fin/);
+    expect(fetchMock.callsTo('PATCH /api/eventos/1/periodos/11')[0]!.body).toMatchObject({
+      nombre: 'Talleres',
+      fechaInicio: '2026-03-02T08:00:00.000Z',
+      fechaFin: '2026-03-02T13:00:00.000Z',
+      version: 1,
+    });
+  });
+
   it('asks before deleting a period', async () => {
     const fetchMock = serve(undefined, {
       'DELETE /api/eventos/1/periodos/11': { status: 204 },
