@@ -7,16 +7,23 @@ import { machine, writeResults } from './lib/report.mjs';
 import { startApi } from './lib/processes.mjs';
 
 const api = await startApi();
-const chrome = await chromeLauncher.launch({
-  chromePath: '/usr/bin/chromium',
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
+const launchChrome = () =>
+  chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+let chrome;
 const results = {};
 try {
+  // LH_FORM_FACTORS=desktop runs one of them (a quicker loop while tuning).
+  const only = process.env.LH_FORM_FACTORS?.split(',');
   for (const [formFactor, config] of [
     ['mobile', undefined],
     ['desktop', desktopConfig],
-  ]) {
+  ].filter(([ff]) => !only || only.includes(ff))) {
+    // A fresh browser per form factor: the second run in a reused one sometimes failed to load.
+    await chrome?.kill();
+    chrome = await launchChrome();
     const runnerResult = await lighthouse(
       `${api.url}/login`,
       { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
@@ -25,6 +32,8 @@ try {
     const lhr = runnerResult.lhr;
     const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
     results[formFactor] = {
+      // A run that could not measure (e.g. NO_LCP) scores 0: say why instead of a bare 0.
+      runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
@@ -38,7 +47,7 @@ try {
     };
   }
 } finally {
-  await chrome.kill();
+  await chrome?.kill();
   await api.stop();
 }
 const r = (n) => (n === undefined ? '—' : Math.round(n).toString());

@@ -15,26 +15,32 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { SHARED_EXPORTS, SHARED_EXPORTS_FILE } = require('./shared-exports.cjs');
+const { SharedExportsCheckPlugin } = require('./shared-exports-check-plugin.cjs');
 
 const ROOT = path.resolve(__dirname, '..', '..');
+const INJECT_RUNTIME_CJS =
+  require.resolve('@module-federation/inject-external-runtime-core-plugin');
 
 /**
  * Modules that must exist once on the page (one React, one router, one store context, one
  * emotion cache/theme context, one i18next instance, one ShellContext). Everything else stays
- * private to each build so it tree-shakes.
+ * private to each build so it tree-shakes. @reduxjs/toolkit is not here: only the shell and
+ * `@gestion/shared` (which the shell provides) use it, and one store needs one react-redux
+ * context, not one RTK copy; private, it tree-shakes to what the shell uses.
  */
 const SINGLETONS = [
   'react',
   'react-dom',
   'react-router-dom',
   'react-redux',
-  '@reduxjs/toolkit',
   'notistack',
   '@emotion/react',
+  // Our sources import MUI per component; mui-barrel-loader turns that into the barrel, shared
+  // tree-shaken to SHARED_EXPORTS (one copy of MUI's internals, one theme and default props).
+  // Deep paths left (`@mui/material/locale`, @mui/x-data-grid's own imports) stay private to
+  // their build: the theme still reaches them through @emotion/react's shared context.
   '@mui/material',
-  // Per-component imports (`@mui/material/Button`) are other requests; the trailing slash shares
-  // them all, so host and remotes render with one copy and one theme.
-  '@mui/material/',
   'i18next',
   'react-i18next',
   '@gestion/shared',
@@ -43,6 +49,14 @@ const SINGLETONS = [
   '@gestion/shared/react',
 ];
 
+/** Extra share options per key: tree-shaking to the one list of shared-exports.cjs. */
+function shareOptionsFor(request) {
+  if (SHARED_EXPORTS[request]) {
+    return { treeShaking: { mode: 'runtime-infer', usedExports: SHARED_EXPORTS[request] } };
+  }
+  return {};
+}
+
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
@@ -50,9 +64,12 @@ function readJson(file) {
 /** The version range `dir`'s package.json asks for, else the installed version, else false. */
 function requiredVersionOf(pkgJson, request) {
   const deps = { ...pkgJson.peerDependencies, ...pkgJson.devDependencies, ...pkgJson.dependencies };
-  const pkgName = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0];
+  const pkgName = request.startsWith('@')
+    ? request.split('/').slice(0, 2).join('/')
+    : request.split('/')[0];
   if (deps[pkgName]) return deps[pkgName];
-  if (pkgName === '@gestion/shared') return readJson(path.join(ROOT, 'shared', 'package.json')).version;
+  if (pkgName === '@gestion/shared')
+    return readJson(path.join(ROOT, 'shared', 'package.json')).version;
   try {
     return readJson(require.resolve(`${pkgName}/package.json`, { paths: [ROOT] })).version;
   } catch {
@@ -105,7 +122,12 @@ function createConfig(options) {
     const shared = Object.fromEntries(
       [...SINGLETONS, ...extraShared].map((request) => [
         request,
-        { singleton: true, eager: false, requiredVersion: requiredVersionOf(pkgJson, request) },
+        {
+          singleton: true,
+          eager: false,
+          requiredVersion: requiredVersionOf(pkgJson, request),
+          ...shareOptionsFor(request),
+        },
       ]),
     );
 
@@ -130,29 +152,46 @@ function createConfig(options) {
               pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:10].js' : '[name].js'
           : '[name].js',
         chunkFilename: `${hashed}.js`,
-        assetModuleFilename: production ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
+        assetModuleFilename: production
+          ? 'assets/[name].[contenthash:10][ext]'
+          : 'assets/[name][ext]',
         clean: true,
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
         // `source` makes @gestion/shared resolve to its TypeScript sources (no prior build needed).
         conditionNames: ['source', '...'],
+        // provideExternalRuntime adds this runtime plugin by its CommonJS path, whose
+        // runtime-core is a second copy beside the ES module one the federation runtime uses
+        // (+9 KiB brotli in main). Its ES module twin shares that one copy.
+        alias: host ? { [INJECT_RUNTIME_CJS]: INJECT_RUNTIME_CJS.replace(/\.cjs$/, '.js') } : {},
       },
       module: {
         rules: [
           {
             test: /\.[cm]?[jt]sx?$/,
             exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2022',
+            // Loaders run last to first: the MUI import rewrite sees the TypeScript source.
+            use: [
+              {
+                loader: 'swc-loader',
+                options: {
+                  jsc: {
+                    parser: { syntax: 'typescript', tsx: true },
+                    transform: { react: { runtime: 'automatic', development: !production } },
+                    target: 'es2022',
+                  },
                 },
               },
-            },
+              { loader: require.resolve('./mui-barrel-loader.cjs') },
+            ],
+          },
+          // Every icon is built by this one module, which imports '@mui/material/SvgIcon': pointed
+          // at the shared barrel, icons reuse the shell's MUI instead of a private copy of
+          // SvgIcon, the styling engine and emotion in each container.
+          {
+            test: /[\\/]@mui[\\/]icons-material[\\/](esm[\\/])?utils[\\/]createSvgIcon\.m?js$/,
+            use: [{ loader: require.resolve('./mui-barrel-loader.cjs') }],
           },
           // Some ESM packages import without extensions.
           { test: /\.m?js$/, include: /node_modules/, resolve: { fullySpecified: false } },
@@ -175,12 +214,21 @@ function createConfig(options) {
           // Remotes publish mf-manifest.json, which the shell's run-time config points at.
           manifest: host ? false : { fileName: 'mf-manifest.json' },
           // Drop the federation runtime's Node-only code paths from browser bundles.
-          experiments: { optimization: { target: 'web' } },
+          // The runtime core ships once, in the shell (a pure consumer, so it may provide it);
+          // remotes take it from the page (`_FEDERATION_RUNTIME_CORE`) instead of bundling a
+          // second copy into every remoteEntry.js. A remote still builds and deploys alone; it
+          // only runs inside the shell, which always loads first.
+          experiments: {
+            optimization: { target: 'web' },
+            ...(host ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          },
         }),
         new webpack.DefinePlugin({
           'process.env.NODE_ENV': JSON.stringify(mode),
         }),
         new BuildIdPlugin(),
+        // One export list for every container, or a remote crashes on the shell's copy.
+        new SharedExportsCheckPlugin(SHARED_EXPORTS, SHARED_EXPORTS_FILE),
       ],
       optimization: {
         moduleIds: production ? 'deterministic' : 'named',
@@ -208,7 +256,12 @@ function createConfig(options) {
     if (production) {
       const test = /\.(js|css|html|svg|json|txt)$/;
       config.plugins.push(
-        new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test, compressionOptions: { level: 9 } }),
+        new CompressionPlugin({
+          filename: '[path][base].gz',
+          algorithm: 'gzip',
+          test,
+          compressionOptions: { level: 9 },
+        }),
         new CompressionPlugin({
           filename: '[path][base].br',
           algorithm: 'brotliCompress',

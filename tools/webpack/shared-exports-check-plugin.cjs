@@ -1,0 +1,82 @@
+/**
+ * Fails the build when any module of it (our sources or a dependency in node_modules, e.g.
+ * @mui/x-data-grid) imports an export of a tree-shaken shared package that is missing from the
+ * ONE list in shared-exports.cjs. Without it the build succeeds and the page crashes later, in
+ * another container: the shell's copy (served first, 'loaded-first') lacks the export.
+ *
+ * It sees what webpack's export-usage analysis sees (production builds, where tree-shaking
+ * happens; development builds keep whole shared packages and are not checked). A namespace or
+ * dynamic import (`import * as Mui`, `await import('react-router-dom')`) also fails: it needs
+ * every export, which would silently turn tree-shaking off for everyone.
+ */
+const path = require('node:path');
+const webpack = require('webpack');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const FEDERATION_MODULE_TYPES = new Set([
+  'consume-shared-module',
+  'provide-module',
+  'shared-entry-module',
+]);
+
+class SharedExportsCheckPlugin {
+  /**
+   * @param {Record<string, string[]>} lists share key → allowed exports
+   * @param {string} listFile shown in the error so the reader knows what to edit
+   */
+  constructor(lists, listFile) {
+    this.lists = new Map(Object.entries(lists).map(([k, v]) => [k, new Set(v)]));
+    this.listFile = path.relative(ROOT, listFile);
+  }
+
+  apply(compiler) {
+    compiler.hooks.compilation.tap('SharedExportsCheckPlugin', (compilation) => {
+      /** @type {Map<string, {pkg: string, name: string, where: string}>} */
+      const missing = new Map();
+      compilation.hooks.dependencyReferencedExports.tap(
+        'SharedExportsCheckPlugin',
+        (referenced, dependency) => {
+          const request = /** @type {{request?: unknown}} */ (dependency).request;
+          if (typeof request !== 'string' || !this.lists.has(request)) return referenced;
+          const allowed = this.lists.get(request);
+          const parent = compilation.moduleGraph.getParentModule(dependency);
+          // Federation's own modules (the consume/provide wrappers) reference the whole package.
+          if (!parent || FEDERATION_MODULE_TYPES.has(parent.type)) return referenced;
+          const where = parent?.resource
+            ? path.relative(ROOT, parent.resource)
+            : (parent?.identifier() ?? '?');
+          const note = (name) => {
+            const key = `${request}\0${name}\0${where}`;
+            if (!missing.has(key)) missing.set(key, { pkg: request, name, where });
+          };
+          if (referenced === webpack.Dependency.EXPORTS_OBJECT_REFERENCED) {
+            note('*');
+            return referenced;
+          }
+          for (const item of referenced) {
+            const ids = Array.isArray(item) ? item : item.name;
+            if (!ids || ids.length === 0) continue;
+            if (!allowed.has(ids[0])) note(ids[0]);
+          }
+          return referenced;
+        },
+      );
+      compilation.hooks.afterOptimizeDependencies.tap('SharedExportsCheckPlugin', () => {
+        for (const { pkg, name, where } of missing.values()) {
+          const err = new webpack.WebpackError(
+            name === '*'
+              ? `${where} imports every export of shared package "${pkg}" (namespace or dynamic import). ` +
+                  `Import the exports it uses by name: ${pkg} is tree-shaken to the list in ${this.listFile}.`
+              : `${where} imports "${name}" from shared package "${pkg}", which is missing from its export list ` +
+                  `in ${this.listFile}. Add "${name}" to SHARED_EXPORTS['${pkg}'] and rebuild the shell too ` +
+                  `(it serves the one shared copy every remote uses).`,
+          );
+          err.hideStack = true;
+          compilation.errors.push(err);
+        }
+      });
+    });
+  }
+}
+
+module.exports = { SharedExportsCheckPlugin };
