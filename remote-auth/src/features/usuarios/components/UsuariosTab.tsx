@@ -111,7 +111,10 @@ export function UsuariosTab() {
   /** Any filter change starts again from the first page. */
   const resetPage = () => setPagination((p) => ({ ...p, page: 0 }));
   const rows = data?.items ?? [];
-  const selectedUsers = rows.filter((r) => selection.ids.has(r.id));
+  // The header checkbox may answer "all but these" (`exclude`); selection never outlives a page.
+  const selectedUsers = rows.filter((r) =>
+    selection.type === 'exclude' ? !selection.ids.has(r.id) : selection.ids.has(r.id),
+  );
 
   const columns = useMemo<GridColDef<UsuarioItem>[]>(() => {
     const cols: GridColDef<UsuarioItem>[] = [

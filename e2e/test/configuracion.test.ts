@@ -1,0 +1,114 @@
+/**
+ * The administration in /configuracion as people use it (issue 4): an admin creates a `gestor`,
+ * who signs in and sees Eventos but not Usuarios; the admin deactivates them and their open
+ * session ends; the admin removes every role of another signed-in user, whose next load shows
+ * 'Datos de usuario inválidos'.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, withScreenshot } from '../support/browser';
+import { ADMIN, registerUser, startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let adminContext: BrowserContext;
+let userContext: BrowserContext;
+let admin: Page;
+let other: Page;
+
+const GESTOR = { email: 'gestora@e2e.test', password: 'Gestora-Clave-2026', nombre: 'Gestora Nueva' };
+
+jest.setTimeout(90_000);
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const options = { viewport: { width: 1280, height: 900 }, locale: 'es-ES' };
+  adminContext = await browser.newContext(options);
+  userContext = await browser.newContext(options);
+  admin = await adminContext.newPage();
+  other = await userContext.newPage();
+});
+afterAll(async () => {
+  await adminContext?.close();
+  await userContext?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel(/^Contraseña/).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+}
+
+/** Opens the row menu of `nombre` in the users grid after searching for them. */
+async function openRowActions(page: Page, nombre: string, email: string): Promise<void> {
+  await page.goto(`${server.url}/configuracion/usuarios`);
+  await page.getByRole('searchbox', { name: 'Buscar por nombre o correo' }).fill(email);
+  await page.getByRole('button', { name: `Acciones de ${nombre}` }).click();
+}
+
+it('an admin creates a gestor, who signs in and sees Eventos but not Usuarios', async () => {
+  await withScreenshot(admin, 'configuracion-create-gestor', async () => {
+    await signIn(admin, ADMIN.email, ADMIN.password);
+    await admin.goto(`${server.url}/configuracion/usuarios`);
+    await admin.getByRole('tab', { name: 'Usuarios', selected: true }).waitFor();
+    await admin.getByRole('button', { name: 'Nuevo usuario' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Nuevo usuario' });
+    await dialog.getByLabel(/^Nombre/).fill(GESTOR.nombre);
+    await dialog.getByLabel(/^Correo electrónico/).fill(GESTOR.email);
+    await dialog.getByLabel(/^Contraseña inicial/).fill(GESTOR.password);
+    await dialog.getByRole('checkbox', { name: 'gestor' }).check();
+    await dialog.getByRole('button', { name: 'Crear usuario' }).click();
+    await admin.getByText('Usuario creado').first().waitFor();
+    await admin.getByRole('gridcell', { name: GESTOR.email }).waitFor();
+  });
+
+  await withScreenshot(other, 'configuracion-gestor-signs-in', async () => {
+    await signIn(other, GESTOR.email, GESTOR.password);
+    await other.getByRole('link', { name: 'Eventos' }).first().waitFor();
+    await other.goto(`${server.url}/configuracion`);
+    await other.getByRole('tab', { name: 'Mi cuenta' }).waitFor();
+    expect(await other.getByRole('tab', { name: 'Usuarios' }).count()).toBe(0);
+    await other.goto(`${server.url}/configuracion/usuarios`);
+    await other.getByText('No tiene permiso para ver esta sección.').waitFor();
+  });
+});
+
+it('the admin deactivates the gestor and their open session ends', async () => {
+  await withScreenshot(admin, 'configuracion-deactivate', async () => {
+    await openRowActions(admin, GESTOR.nombre, GESTOR.email);
+    await admin.getByRole('menuitem', { name: 'Desactivar' }).click();
+    const confirm = admin.getByRole('dialog', { name: '¿Desactivar el usuario?' });
+    await confirm.getByRole('button', { name: 'Desactivar' }).click();
+    await admin.getByText('Usuario desactivado').first().waitFor();
+  });
+  await withScreenshot(other, 'configuracion-deactivated-session', async () => {
+    await other.reload();
+    await other.waitForURL((u) => u.pathname === '/login');
+    expect(await other.evaluate(() => localStorage.getItem('auth.token'))).toBeNull();
+  });
+});
+
+it('the admin removes every role of a signed-in user, whose next load shows "Datos de usuario inválidos"', async () => {
+  const person = { email: 'sinroles2@e2e.test', password: 'Sin-Roles-Clave-2026', nombre: 'Persona Roles' };
+  await registerUser(server.url, person);
+  await withScreenshot(other, 'configuracion-roles-removed-signin', async () => {
+    await signIn(other, person.email, person.password);
+  });
+  await withScreenshot(admin, 'configuracion-remove-roles', async () => {
+    await openRowActions(admin, person.nombre, person.email);
+    await admin.getByRole('menuitem', { name: 'Asignar roles' }).click();
+    const dialog = admin.getByRole('dialog', { name: `Roles de ${person.nombre}` });
+    await dialog.getByRole('checkbox', { name: 'usuario' }).uncheck();
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await admin.getByText('Roles actualizados').first().waitFor();
+  });
+  await withScreenshot(other, 'configuracion-roles-removed', async () => {
+    await other.reload();
+    await other.getByText('Datos de usuario inválidos').first().waitFor();
+    await other.waitForURL((u) => u.pathname === '/login');
+  });
+});
