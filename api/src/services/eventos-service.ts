@@ -16,6 +16,13 @@
 import {
   API_MESSAGES,
   ERROR_CODES,
+  EVENTO_DESCRIPCION_MAX_LENGTH,
+  EVENTO_ESTADOS,
+  EVENTO_LUGAR_MAX_LENGTH,
+  EVENTO_NOMBRE_MAX_LENGTH,
+  EVENTOS_IMPORT_MAX_ROWS,
+  EVENTOS_IMPORT_MESSAGES,
+  type EventoImportReport,
   EVENTO_ESTADO_LABELS,
   EVENTOS_ERROR_CODES,
   EVENTOS_MESSAGES,
@@ -35,6 +42,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { HttpError, validationError } from '../lib/http-errors';
+import { parseCsv } from './csv';
 import {
   deleteEvento,
   findEvento,
@@ -68,6 +76,7 @@ export const EVENTOS_AUDIT = {
   periodoCrear: 'periodos.crear',
   periodoEditar: 'periodos.editar',
   periodoEliminar: 'periodos.eliminar',
+  eventoImportar: 'eventos.importar',
 } as const;
 
 /** An `HttpError` with one of this area's codes (the common `ErrorCode` type lacks them). */
@@ -554,4 +563,162 @@ export async function getPeriodo(app: FastifyInstance, eventoId: number, periodo
   const row = await findPeriodo(app.db, eventoId, periodoId);
   if (!row) throw periodoNotFound();
   return toPeriodo(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV import
+// ---------------------------------------------------------------------------------------------
+
+const IMPORT_REQUIRED = ['nombre', 'lugar', 'fechaInicio', 'fechaFin'] as const;
+/** Optional columns of an import; any other column is ignored. */
+type ImportOptional = 'descripcion' | 'estado' | 'responsableId';
+
+/**
+ * POST /api/eventos/import: checks every row with the same rules (and Spanish messages) as
+ * POST /api/eventos and reports per row; `apply` writes all rows in one transaction with one
+ * `eventos.importar` audit row, or — when any row is rejected — nothing (400 listing them).
+ * @throws 400 for a file that is not CSV, lacks required columns, is empty or too long.
+ */
+export async function importEventos(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  text: string,
+  apply: boolean,
+): Promise<EventoImportReport> {
+  let records: string[][];
+  try {
+    records = parseCsv(text);
+  } catch {
+    throw validationError([{ field: 'archivo', message: EVENTOS_IMPORT_MESSAGES.invalidCsv }]);
+  }
+  const [header, ...rows] = records;
+  if (!header || rows.length === 0) {
+    throw validationError([{ field: 'archivo', message: EVENTOS_IMPORT_MESSAGES.empty }]);
+  }
+  if (rows.length > EVENTOS_IMPORT_MAX_ROWS) {
+    throw validationError([{ field: 'archivo', message: EVENTOS_IMPORT_MESSAGES.tooManyRows }]);
+  }
+  const position = new Map(header.map((h, i) => [h.trim().toLowerCase(), i]));
+  const missing = IMPORT_REQUIRED.filter((c) => !position.has(c.toLowerCase()));
+  if (missing.length) {
+    const message = formatEventosMessage(EVENTOS_IMPORT_MESSAGES.missingColumns, {
+      columnas: missing.join(', '),
+    });
+    throw validationError([{ field: 'cabecera', message }]);
+  }
+  const cell = (row: string[], name: (typeof IMPORT_REQUIRED)[number] | ImportOptional) => {
+    const i = position.get(name.toLowerCase());
+    return i === undefined ? '' : (row[i] ?? '').trim();
+  };
+
+  // Responsables named in the file, checked in one query.
+  const wantedIds = [
+    ...new Set(
+      rows
+        .map((r) => cell(r, 'responsableId'))
+        .filter((v) => /^\d{1,9}$/.test(v))
+        .map(Number),
+    ),
+  ];
+  const existing = new Set(
+    wantedIds.length
+      ? (
+          await app.db.selectFrom('usuarios').select('id').where('id', 'in', wantedIds).execute()
+        ).map((u) => u.id)
+      : [],
+  );
+
+  const parsed = rows.map((row, index) => {
+    const p = new Problems();
+    const nombre = p.text('nombre', cell(row, 'nombre'), EVENTOS_MESSAGES.nombreRequired) ?? '';
+    const lugar = p.text('lugar', cell(row, 'lugar'), EVENTOS_MESSAGES.lugarRequired) ?? '';
+    const descripcion = cell(row, 'descripcion');
+    if (nombre.length > EVENTO_NOMBRE_MAX_LENGTH)
+      p.add('nombre', `No puede superar ${EVENTO_NOMBRE_MAX_LENGTH} caracteres`);
+    if (lugar.length > EVENTO_LUGAR_MAX_LENGTH)
+      p.add('lugar', `No puede superar ${EVENTO_LUGAR_MAX_LENGTH} caracteres`);
+    if (descripcion.length > EVENTO_DESCRIPCION_MAX_LENGTH)
+      p.add('descripcion', `No puede superar ${EVENTO_DESCRIPCION_MAX_LENGTH} caracteres`);
+    const start = p.date('fechaInicio', cell(row, 'fechaInicio'));
+    const end = p.date('fechaFin', cell(row, 'fechaFin'));
+    if (start !== undefined && end !== undefined) checkOrder(p, start, end, 'fechaFin');
+    const estadoText = cell(row, 'estado') || 'borrador';
+    const estado = (EVENTO_ESTADOS as readonly string[]).includes(estadoText)
+      ? (estadoText as EventoEstado)
+      : undefined;
+    if (!estado) p.add('estado', EVENTOS_IMPORT_MESSAGES.invalidEstado);
+    const responsableText = cell(row, 'responsableId');
+    let responsableId: number | null = null;
+    if (responsableText !== '') {
+      if (!/^\d{1,9}$/.test(responsableText)) {
+        p.add('responsableId', EVENTOS_IMPORT_MESSAGES.invalidResponsable);
+      } else if (!existing.has(Number(responsableText))) {
+        p.add('responsableId', EVENTOS_MESSAGES.responsableNotFound);
+      } else {
+        responsableId = Number(responsableText);
+      }
+    }
+    const fila = index + 2;
+    const errores = p.details;
+    return {
+      report: {
+        fila,
+        nombre,
+        resultado: errores.length ? ('rechazado' as const) : ('creado' as const),
+        ...(errores.length
+          ? { motivo: errores.map((e) => `${e.field}: ${e.message}`).join('; '), errores }
+          : {}),
+      },
+      values:
+        errores.length || !estado
+          ? undefined
+          : {
+              nombre,
+              lugar,
+              descripcion,
+              fechaInicio: start!,
+              fechaFin: end!,
+              estado,
+              responsableId,
+            },
+    };
+  });
+
+  const rejected = parsed.filter((r) => r.report.resultado === 'rechazado');
+  const report = (aplicado: boolean): EventoImportReport => ({
+    aplicado,
+    filas: parsed.map((r) => r.report),
+    resumen: {
+      creados: aplicado ? parsed.length : parsed.length - rejected.length,
+      rechazados: rejected.length,
+    },
+  });
+  if (!apply) return report(false);
+  if (rejected.length) {
+    throw new HttpError(
+      400,
+      ERROR_CODES.validation,
+      EVENTOS_IMPORT_MESSAGES.rejected,
+      rejected.map((r) => ({ field: `fila ${r.report.fila}`, message: r.report.motivo ?? '' })),
+    );
+  }
+  return inTransaction(app, async (db) => {
+    const at = app.now();
+    const ids: number[] = [];
+    for (const r of parsed) {
+      const row = await insertEvento(db, { ...r.values!, at });
+      ids.push(row.id);
+      Object.assign(r.report, { id: row.id });
+    }
+    await app.audit(
+      request,
+      {
+        accion: EVENTOS_AUDIT.eventoImportar,
+        objetivoTipo: 'evento',
+        cambios: { creados: ids.length, ids },
+      },
+      db,
+    );
+    return report(true);
+  });
 }

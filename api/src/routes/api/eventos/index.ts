@@ -5,7 +5,10 @@
 import {
   ApiErrorBodySchema,
   EVENTOS_PAGE_SIZE_DEFAULT,
+  EVENTOS_IMPORT_MAX_BYTES,
   EventoCreateSchema,
+  EventoImportQuerySchema,
+  EventoImportReportSchema,
   EventoErrorBodySchema,
   EventoListQuerySchema,
   EventoListSchema,
@@ -27,6 +30,7 @@ import { CSV_CONTENT_TYPE, csvDisposition, csvStream } from '../../../services/c
 import {
   createEvento,
   getEvento,
+  importEventos,
   patchEvento,
   removeEvento,
 } from '../../../services/eventos-service';
@@ -70,6 +74,13 @@ function filterOf(q: EventoListQuery) {
 }
 
 const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
+  // CSV imports arrive as text/csv (only in this plugin's scope).
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: EVENTOS_IMPORT_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
   app.get(
     '/',
     {
@@ -148,6 +159,29 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
     async (request, reply) => {
       const evento = await createEvento(app, request, request.body);
       return reply.code(201).send(evento);
+    },
+  );
+
+  app.post(
+    '/import',
+    {
+      schema: {
+        tags: ['eventos'],
+        summary: 'Importar eventos desde CSV (dryRun=1: solo el informe por fila)',
+        description:
+          'Cuerpo text/csv con cabecera nombre,lugar,fechaInicio,fechaFin (obligatorias) y descripcion,estado,responsableId (opcionales). Sin dryRun se crean todas las filas o ninguna.',
+        security,
+        consumes: ['text/csv'],
+        querystring: EventoImportQuerySchema,
+        body: Type.String({ maxLength: EVENTOS_IMPORT_MAX_BYTES }),
+        response: { 200: EventoImportReportSchema, ...errors(400, 401, 403, 413, 415) },
+      },
+      bodyLimit: EVENTOS_IMPORT_MAX_BYTES,
+      onRequest: app.requirePermission('eventos:crear'),
+    },
+    async (request) => {
+      const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
+      return importEventos(app, request, request.body, !dryRun);
     },
   );
 
