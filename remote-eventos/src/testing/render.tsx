@@ -5,7 +5,7 @@
  * the default locale). Server answers come from `mockFetch`.
  */
 import type { ReactElement } from 'react';
-import { render, type RenderResult } from '@testing-library/react';
+import { configure, render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -17,6 +17,10 @@ import { NAMESPACE } from '../i18n/namespace';
 import en from '../i18n/en.json';
 import es from '../i18n/es.json';
 import { makeTestStore, type TestStore } from './store';
+
+// MUI X grids and pickers render slowly in jsdom on a shared two-core machine: findBy/waitFor
+// get 5 s instead of 1 s, so a busy machine does not turn a correct page into a failure.
+configure({ asyncUtilTimeout: 5000 });
 
 if (!i18next.isInitialized) {
   // The shell's settings (shell/src/app/i18n.ts): bundles given up front make init synchronous,
