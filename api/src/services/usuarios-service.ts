@@ -454,10 +454,15 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
       const rejected = preview.filter((p) => p.report.resultado === 'rechazado');
       if (rejected.length > 0) throw importRejected(rejected.map((p) => p.report));
       const passwords = new Map<string, { plain: string; hash: string }>();
-      for (const p of preview) {
-        if (p.report.resultado !== 'creado') continue;
-        const plain = generatePassword();
-        passwords.set(p.report.email, { plain, hash: await hasher.hash(plain) });
+      const nuevos = preview.filter((p) => p.report.resultado === 'creado');
+      // Four at a time: argon2id runs on libuv's thread pool (4 threads by default).
+      for (let i = 0; i < nuevos.length; i += 4) {
+        await Promise.all(
+          nuevos.slice(i, i + 4).map(async (p) => {
+            const plain = generatePassword();
+            passwords.set(p.report.email, { plain, hash: await hasher.hash(plain) });
+          }),
+        );
       }
 
       try {
