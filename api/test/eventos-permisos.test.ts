@@ -22,7 +22,8 @@ interface Endpoint {
   permission: PermissionName;
   /** The status of a successful call. */
   ok: number;
-  body?: Record<string, unknown>;
+  body?: Record<string, unknown> | string;
+  contentType?: string;
 }
 
 /** `:id` and `:periodoId` are replaced by a fresh event and period per case. */
@@ -35,6 +36,14 @@ const ENDPOINTS: Endpoint[] = [
     permission: 'eventos:crear',
     ok: 201,
     body: eventoBody(),
+  },
+  {
+    method: 'POST',
+    path: '/api/eventos/import?dryRun=1',
+    permission: 'eventos:crear',
+    ok: 200,
+    contentType: 'text/csv',
+    body: 'nombre,lugar,fechaInicio,fechaFin\r\nCsv,Sede,2026-03-01T09:00:00Z,2026-03-02T09:00:00Z',
   },
   { method: 'GET', path: '/api/eventos/:id', permission: 'eventos:ver', ok: 200 },
   {
@@ -108,7 +117,7 @@ describe.each(DATABASES)('eventos permissions on %s', (dialect) => {
   });
 
   it('the table covers usuario as read-only and gestor as full', () => {
-    expect(CASES.filter(([, w, s]) => w === 'usuario' && s === 403)).toHaveLength(6);
+    expect(CASES.filter(([, w, s]) => w === 'usuario' && s === 403)).toHaveLength(7);
     expect(CASES.filter(([, w, s]) => w === 'gestor' && s >= 400)).toHaveLength(0);
   });
 
@@ -141,7 +150,10 @@ describe.each(DATABASES)('eventos permissions on %s', (dialect) => {
     const res = await app.inject({
       method: endpoint.method,
       url,
-      headers: as[who],
+      headers: {
+        ...as[who],
+        ...(endpoint.contentType ? { 'content-type': endpoint.contentType } : {}),
+      },
       ...(endpoint.body ? { payload: endpoint.body } : {}),
     });
     if (status === 401) {
