@@ -4,7 +4,7 @@
  * i18next instance (Spanish, the default locale).
  */
 import type { ReactElement } from 'react';
-import { render, type RenderResult } from '@testing-library/react';
+import { configure, render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Provider } from 'react-redux';
@@ -16,6 +16,10 @@ import { NAMESPACE } from '../i18n/namespace';
 import en from '../i18n/en.json';
 import es from '../i18n/es.json';
 import { makeTestStore, type TestStore } from './store';
+
+// The machine running the suites is shared: a grid page can take more than the default second
+// to answer and render, which is slowness, not failure.
+configure({ asyncUtilTimeout: 5000 });
 
 if (!i18next.isInitialized) {
   // The shell's settings (shell/src/app/i18n.ts): bundles given up front make init synchronous,

@@ -35,7 +35,7 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Rol', 'Usuario'] }).inject
       query: (body) => ({ url: '/api/roles', method: 'POST', body }),
       invalidatesTags: [{ type: 'Rol', id: 'LIST' }],
     }),
-    updateRole: build.mutation<RolItem, RolInput & { id: number; version: number }>({
+    updateRole: build.mutation<RolItem, Partial<RolInput> & { id: number; version: number }>({
       query: ({ id, ...body }) => ({ url: `/api/roles/${id}`, method: 'PATCH', body }),
       // Renaming a role changes how the users list shows it.
       invalidatesTags: (_res, _err, { id }) => [

@@ -75,7 +75,10 @@ export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onCl
     const list = (catalogue.data ?? []).map((p) => p.nombre).filter((n) => permisos.has(n));
     const body = { nombre: nombre.trim(), descripcion: descripcion.trim(), permisos: isAdmin ? [] : list };
     try {
-      if (role) await updateRole({ id: role.id, version: role.version, ...body }).unwrap();
+      if (role && isAdmin) {
+        // `admin` keeps its name and implicit permissions: only the description may change.
+        await updateRole({ id: role.id, version: role.version, descripcion: body.descripcion }).unwrap();
+      } else if (role) await updateRole({ id: role.id, version: role.version, ...body }).unwrap();
       else await createRole(body).unwrap();
       notify(role ? t('roles.saved') : t('roles.created'), { type: 'success' });
       onClose();

@@ -1,0 +1,43 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockFetch } from '../../../testing/fetch-mock';
+import { makeUser, renderPage, signedIn } from '../../../testing/render';
+import { AuditoriaTab } from './AuditoriaTab';
+
+jest.setTimeout(20_000);
+
+const admin = makeUser({ roles: [{ nombre: 'admin', permisos: [] }] });
+const ENTRY = {
+  id: 7,
+  actorId: 1,
+  actorEmail: 'admin@example.com',
+  accion: 'usuarios.editar',
+  objetivoTipo: 'usuario',
+  objetivoId: '12',
+  cambios: { antes: { nombre: 'Luis', activo: true }, despues: { nombre: 'Luis Gómez', activo: false } },
+  ip: '10.0.0.1',
+  creadoEn: '2026-11-20T09:00:00.000Z',
+};
+
+describe('AuditoriaTab', () => {
+  it('filters on the server and opens the changed fields of a row', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/auditoria': { body: { items: [ENTRY], total: 1, page: 1, pageSize: 25 } },
+    });
+    const { user } = renderPage(<AuditoriaTab />, { auth: signedIn(admin) });
+    expect(await screen.findByText('usuario:12')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Acción'), 'usuarios');
+    await waitFor(() =>
+      expect(fetchMock.callsTo('GET /api/auditoria').at(-1)!.query.get('accion')).toBe('usuarios'),
+    );
+
+    await user.click(screen.getByText('usuarios.editar'));
+    const dialog = screen.getByRole('dialog', { name: 'Detalle: usuarios.editar' });
+    const nombre = within(dialog).getByText('nombre').closest('tr')!;
+    expect(within(nombre).getByText('Luis')).toBeInTheDocument();
+    expect(within(nombre).getByText('Luis Gómez')).toBeInTheDocument();
+    const activo = within(dialog).getByText('activo').closest('tr')!;
+    expect(within(activo).getByText('true')).toBeInTheDocument();
+    expect(within(activo).getByText('false')).toBeInTheDocument();
+  });
+});

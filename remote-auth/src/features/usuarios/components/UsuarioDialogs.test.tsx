@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Usuario } from '@gestion/shared';
+import { mockFetch } from '../../../testing/fetch-mock';
+import { makeUser, renderPage, signedIn } from '../../../testing/render';
+import { UsuarioFormDialog } from './UsuarioFormDialog';
+import { UsuariosTab } from './UsuariosTab';
+
+jest.setTimeout(20_000);
+
+const admin = makeUser({ roles: [{ nombre: 'admin', permisos: [] }] });
+const luis: Usuario = {
+  id: 2,
+  nombre: 'Luis Gómez',
+  email: 'luis@example.com',
+  activo: true,
+  roles: ['gestor'],
+  creadoEn: '2026-11-01T10:00:00.000Z',
+  ultimoAcceso: null,
+  version: 3,
+};
+const marta: Usuario = { ...luis, id: 3, nombre: 'Marta Ruiz', email: 'marta@example.com', version: 1 };
+const conflictBody = {
+  statusCode: 409,
+  error: 'Conflict',
+  code: 'VERSION_CONFLICT',
+  message: 'El registro ha cambiado desde que lo abrió',
+};
+
+describe('users dialogs', () => {
+  it('creates a user without a password and shows the one-time password once', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/usuarios': { status: 201, body: { ...luis, passwordTemporal: 'Tmp-9x8y7z' } },
+    });
+    const onClose = jest.fn();
+    const { user } = renderPage(<UsuarioFormDialog user={null} roleNames={['gestor', 'usuario']} onClose={onClose} />, {
+      auth: signedIn(admin),
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Nuevo usuario' });
+    await user.type(within(dialog).getByLabelText(/^Nombre/), 'Luis Gómez');
+    await user.type(within(dialog).getByLabelText(/^Correo electrónico/), 'luis@example.com');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'gestor' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Crear usuario' }));
+    expect(await screen.findByText('Tmp-9x8y7z')).toBeInTheDocument();
+    expect(screen.getByText('Entregue esta contraseña al usuario. No se volverá a mostrar.')).toBeInTheDocument();
+    expect(fetchMock.callsTo('POST /api/usuarios')[0]!.body).toEqual({
+      email: 'luis@example.com',
+      nombre: 'Luis Gómez',
+      roles: ['gestor'],
+    });
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('puts the server field errors on their fields', async () => {
+    mockFetch({
+      'POST /api/usuarios': {
+        status: 409,
+        body: {
+          statusCode: 409,
+          error: 'Conflict',
+          code: 'EMAIL_TAKEN',
+          message: 'Ya existe una cuenta con ese correo electrónico',
+          details: [{ field: 'email', message: 'Ya existe una cuenta con ese correo electrónico' }],
+        },
+      },
+    });
+    const { user } = renderPage(<UsuarioFormDialog user={null} roleNames={[]} onClose={jest.fn()} />, {
+      auth: signedIn(admin),
+    });
+    await user.type(screen.getByLabelText(/^Nombre/), 'Luis');
+    await user.type(screen.getByLabelText(/^Correo electrónico/), 'luis@example.com');
+    await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
+    expect(await screen.findByText('Ya existe una cuenta con ese correo electrónico')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Correo electrónico/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('explains a stale version and reloads the current one before saving again', async () => {
+    let stale = true;
+    const fetchMock = mockFetch({
+      'PATCH /api/usuarios/2': () =>
+        stale ? { status: 409, body: conflictBody } : { body: { ...luis, nombre: 'Luis G.', version: 5 } },
+      'GET /api/usuarios/2': () => {
+        stale = false;
+        return { body: { ...luis, nombre: 'Luis Gómez Sanz', version: 4 } };
+      },
+    });
+    const onClose = jest.fn();
+    const { user } = renderPage(<UsuarioFormDialog user={luis} roleNames={[]} onClose={onClose} />, {
+      auth: signedIn(admin),
+    });
+    const nombre = screen.getByLabelText(/^Nombre/);
+    await user.clear(nombre);
+    await user.type(nombre, 'Luis G.');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(/Otra persona ha modificado este usuario/)).toBeInTheDocument();
+    expect(fetchMock.callsTo('PATCH /api/usuarios/2')[0]!.body).toMatchObject({ version: 3, nombre: 'Luis G.' });
+
+    await user.click(screen.getByRole('button', { name: 'Recargar' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Nombre/)).toHaveValue('Luis Gómez Sanz'));
+    await user.clear(screen.getByLabelText(/^Nombre/));
+    await user.type(screen.getByLabelText(/^Nombre/), 'Luis G.');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(fetchMock.callsTo('PATCH /api/usuarios/2')[1]!.body).toMatchObject({ version: 4 });
+  });
+
+  it('deactivates a selection after confirmation, each with its version', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/usuarios': { body: { items: [luis, marta], total: 2, page: 1, pageSize: 25 } },
+      'GET /api/roles': { body: { items: [], total: 0, page: 1, pageSize: 100 } },
+      'PATCH /api/usuarios/2': { body: { ...luis, activo: false } },
+      'PATCH /api/usuarios/3': { body: { ...marta, activo: false } },
+    });
+    const { user, shell } = renderPage(<UsuariosTab />, { auth: signedIn(admin) });
+    await screen.findByText('Marta Ruiz');
+    const rowOf = (name: string) => screen.getByText(name).closest('[role="row"]') as HTMLElement;
+    await user.click(within(rowOf('Luis Gómez')).getByRole('checkbox'));
+    await user.click(within(rowOf('Marta Ruiz')).getByRole('checkbox'));
+    expect(screen.getByText('2 usuarios seleccionados')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Desactivar seleccionados' }));
+    const dialog = screen.getByRole('dialog', { name: '¿Desactivar los usuarios seleccionados?' });
+    expect(fetchMock.callsTo('PATCH /api/usuarios/2')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Desactivar' }));
+    await waitFor(() =>
+      expect(shell.notify).toHaveBeenCalledWith('2 usuarios desactivados', { type: 'success' }),
+    );
+    expect(fetchMock.callsTo('PATCH /api/usuarios/2')[0]!.body).toEqual({ activo: false, version: 3 });
+    expect(fetchMock.callsTo('PATCH /api/usuarios/3')[0]!.body).toEqual({ activo: false, version: 1 });
+  });
+
+  it("shows the server's Spanish refusal, e.g. for the last admin", async () => {
+    mockFetch({
+      'GET /api/usuarios': { body: { items: [luis], total: 1, page: 1, pageSize: 25 } },
+      'GET /api/roles': { body: { items: [], total: 0, page: 1, pageSize: 100 } },
+      'PATCH /api/usuarios/2': {
+        status: 409,
+        body: {
+          statusCode: 409,
+          error: 'Conflict',
+          code: 'CONFLICT',
+          message: 'No se puede dejar el sistema sin ningún administrador activo',
+        },
+      },
+    });
+    const { user, shell } = renderPage(<UsuariosTab />, { auth: signedIn(admin) });
+    await user.click(await screen.findByRole('button', { name: 'Acciones de Luis Gómez' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Desactivar' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Desactivar' }));
+    await waitFor(() =>
+      expect(shell.notify).toHaveBeenCalledWith('No se puede dejar el sistema sin ningún administrador activo', {
+        type: 'error',
+      }),
+    );
+  });
+});
