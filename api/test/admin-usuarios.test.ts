@@ -404,5 +404,46 @@ describe.each(DATABASES)('/api/usuarios on %s', (dialect) => {
       const del = await call(app, admin, { method: 'DELETE', url: `/api/usuarios/${other.id}` });
       expect(del.statusCode).toBe(204);
     });
+
+    it('two admins deactivating each other at once: exactly one succeeds, one admin stays', async () => {
+      const other = await createUser(app, admin, { roles: ['admin'] });
+      const otherToken = (await signIn(app, other.email)).token;
+      const version = async (id: number) =>
+        (await get(`/api/usuarios/${id}`)).json<Usuario>().version;
+      const [v1, v2] = [await version(w.ids.admin), await version(other.id)];
+      const [r1, r2] = await Promise.all([
+        call(app, admin, {
+          method: 'PATCH',
+          url: `/api/usuarios/${other.id}`,
+          payload: { activo: false, version: v2 },
+        }),
+        call(app, otherToken, {
+          method: 'PATCH',
+          url: `/api/usuarios/${w.ids.admin}`,
+          payload: { activo: false, version: v1 },
+        }),
+      ]);
+      // The loser is refused: 409 (last admin) or, when its own session already died with
+      // the winner's commit, 401. Never both deactivated.
+      const codes = [r1.statusCode, r2.statusCode].sort();
+      expect(codes[0]).toBe(200);
+      expect([401, 409]).toContain(codes[1]);
+      const survivor = r1.statusCode === 200 ? admin : otherToken;
+      const activos = await call(app, survivor, {
+        method: 'GET',
+        url: '/api/usuarios?rol=admin&activo=true',
+      });
+      expect(activos.json<UsuariosPage>().total).toBe(1);
+      // Put the seeded admin back for the rest of the file, whoever won.
+      if (r2.statusCode === 200) {
+        const back = await call(app, otherToken, {
+          method: 'PATCH',
+          url: `/api/usuarios/${w.ids.admin}`,
+          payload: { activo: true, version: v1 + 1 },
+        });
+        expect(back.statusCode).toBe(200);
+        admin = (await signIn(app, 'admin@test.local', 'Admin-Clave-Segura-2026')).token;
+      }
+    });
   });
 });

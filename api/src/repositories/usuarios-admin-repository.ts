@@ -354,10 +354,21 @@ export async function activeAdminIds(db: Db): Promise<number[]> {
 }
 
 /**
- * True when `usuarioId` is the only active admin: deactivating, deleting or removing `admin` from
+ * Serialises last-admin checks until the transaction ends. On PostgreSQL (READ COMMITTED) two
+ * admins demoting each other at once would each still see the other active; locking the `admin`
+ * role row makes the second wait and re-read. SQLite runs one write transaction at a time.
+ */
+export async function lockAdminRole(db: Db): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  await db.selectFrom('roles').select('id').where('nombre', '=', ADMIN_ROLE).forUpdate().execute();
+}
+
+/**
+ * True when `usuarioId` is the only active admin (call inside the write transaction): deactivating, deleting or removing `admin` from
  * them would leave nobody able to administer (DESIGN.md §3).
  */
 export async function isLastActiveAdmin(db: Db, usuarioId: number): Promise<boolean> {
+  await lockAdminRole(db);
   const ids = await activeAdminIds(db);
   return ids.length === 1 && ids[0] === usuarioId;
 }

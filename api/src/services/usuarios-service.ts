@@ -33,6 +33,7 @@ import {
   findUsuarioByEmail,
   isLastActiveAdmin,
   activeAdminIds,
+  lockAdminRole,
   iterateUsuarios,
   listUsuarios,
   replaceRoles,
@@ -412,6 +413,7 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
           planned.push({ report, nombre, roles, existing });
         }
         // The last-admin rule over the whole file: the active admins that would keep `admin`.
+        await lockAdminRole(tx);
         const admins = new Set(await activeAdminIds(tx));
         const losing = planned.filter(
           (p) =>
