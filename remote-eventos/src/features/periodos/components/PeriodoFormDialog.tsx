@@ -9,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Dayjs } from 'dayjs';
+import { ERROR_CODES } from '@gestion/shared';
 import { useNotify } from '@gestion/shared/react';
 import { DateTimeInput } from '../../../components/DateTimeInput';
 import { PickersProvider } from '../../../components/PickersProvider';
@@ -54,6 +55,7 @@ export function PeriodoFormDialog({
   const [createPeriodo] = useCreatePeriodoMutation();
   const [updatePeriodo] = useUpdatePeriodoMutation();
   const [formError, setFormError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
   const eventStart = fromIso(evento.fechaInicio)!;
   const eventEnd = fromIso(evento.fechaFin)!;
   const start = fromIso(periodo?.fechaInicio ?? suggestedStart ?? evento.fechaInicio);
@@ -78,6 +80,7 @@ export function PeriodoFormDialog({
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    setConflict(false);
     const body = {
       nombre: values.nombre.trim(),
       descripcion: values.descripcion.trim(),
@@ -99,6 +102,10 @@ export function PeriodoFormDialog({
       onClose();
     } catch (error) {
       const read = readError(error, t('common.saveFailed'));
+      if (read.status === 409 && read.code === ERROR_CODES.versionConflict) {
+        setConflict(true);
+        return;
+      }
       const rest = applyFieldErrors(read.details, FIELDS, setError);
       if (rest.length > 0 || read.details.length === 0) {
         setFormError([read.message, ...rest].join(' '));
@@ -121,6 +128,7 @@ export function PeriodoFormDialog({
         <DialogContent>
           <PickersProvider>
             <Stack spacing={2} sx={{ pt: 1 }}>
+              {conflict && <Alert severity="warning">{t('periodos.conflict')}</Alert>}
               {formError && <Alert severity="error">{formError}</Alert>}
               <TextField
                 label={t('fields.nombre')}

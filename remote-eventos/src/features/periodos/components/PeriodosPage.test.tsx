@@ -125,6 +125,46 @@ describe('PeriodosPage', () => {
     });
   });
 
+  it('explains a stale version and saves the next time on the current one', async () => {
+    let stored = talleres;
+    const fetchMock = mockFetch({
+      'GET /api/eventos/1': { body: evento },
+      'GET /api/eventos/1/periodos': () => ({ body: page([apertura, stored], 2, 1, 1000) }),
+      'PATCH /api/eventos/1/periodos/11': (call) => {
+        if ((call.body as { version: number }).version === 1) {
+          // Someone else saved first.
+          stored = { ...talleres, descripcion: 'cambiada', version: 2 };
+          return {
+            status: 409,
+            body: {
+              statusCode: 409,
+              error: 'Conflict',
+              code: 'VERSION_CONFLICT',
+              message: 'El periodo ha cambiado',
+            },
+          };
+        }
+        return { body: { ...stored, nombre: 'Talleres prácticos', version: 3 } };
+      },
+    });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Editar Talleres' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar periodo' });
+    const nombre = within(dialog).getByRole('textbox', { name: 'Nombre' });
+    await user.clear(nombre);
+    await user.type(nombre, 'Talleres prácticos');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(
+      await within(dialog).findByText(/Otra persona ha modificado este periodo/),
+    ).toBeInTheDocument();
+    expect(nombre).toHaveValue('Talleres prácticos');
+    await waitFor(() => expect(fetchMock.callsTo('GET /api/eventos/1/periodos')).toHaveLength(2));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const patches = fetchMock.callsTo('PATCH /api/eventos/1/periodos/11');
+    expect(patches.map((c) => (c.body as { version: number }).version)).toEqual([1, 2]);
+  });
+
   it('asks before deleting a period', async () => {
     const fetchMock = serve(undefined, {
       'DELETE /api/eventos/1/periodos/11': { status: 204 },

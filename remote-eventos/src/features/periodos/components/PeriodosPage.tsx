@@ -116,6 +116,9 @@ export default function PeriodosPage() {
     setDeleting(null);
   };
 
+  // The period being edited follows the list, so after a 409 the refetched version is the one
+  // the next save is based on.
+  const editingCurrent = editing ? (sorted.find((p) => p.id === editing.id) ?? editing) : null;
   const last = sorted[sorted.length - 1];
   const suggestedStart = last && last.fechaFin < ev.fechaFin ? last.fechaFin : ev.fechaInicio;
 
@@ -228,11 +231,11 @@ export default function PeriodosPage() {
         </>
       )}
 
-      {(creating || editing) && (
+      {(creating || editingCurrent) && (
         <PeriodoFormDialog
-          key={editing?.id ?? 'new'}
+          key={editingCurrent?.id ?? 'new'}
           evento={ev}
-          periodo={editing ?? undefined}
+          periodo={editingCurrent ?? undefined}
           suggestedStart={suggestedStart}
           onClose={() => {
             setCreating(false);
