@@ -305,6 +305,20 @@ describe.each(DATABASES)('/api/usuarios on %s', (dialect) => {
   });
 
   describe('delete', () => {
+    it('keeps the unfiltered total exact through creates and deletes', async () => {
+      const total = async () => (await list('pageSize=1')).total;
+      const filteredTotal = async () =>
+        (await list('pageSize=1&activo=true')).total +
+        (await list('pageSize=1&activo=false')).total;
+      const before = await total();
+      expect(before).toBe(await filteredTotal());
+      const { id } = await createUser(app, admin);
+      expect(await total()).toBe(before + 1);
+      await call(app, admin, { method: 'DELETE', url: `/api/usuarios/${id}` });
+      expect(await total()).toBe(before);
+      expect(await total()).toBe(await filteredTotal());
+    });
+
     it('deletes a user without data (204, sessions and audit rows do not count)', async () => {
       const { id, email } = await createUser(app, admin);
       await signIn(app, email);

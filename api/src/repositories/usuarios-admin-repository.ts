@@ -191,11 +191,18 @@ function selectPage(
 }
 
 /**
- * How many users match. With only a role filter the count comes from the role index alone
- * (holders of the role), without touching `usuarios`.
+ * How many users match. Unfiltered, the trigger-kept `usuarios_total`; with only a role filter
+ * the role index alone (holders of the role), without touching `usuarios`.
  */
 async function countUsuarios(db: Db, filter: UsuarioFilter): Promise<number> {
-  const onlyRol = filter.rol && !filter.q?.trim() && filter.activo === undefined;
+  const noQ = !filter.q?.trim();
+  if (noQ && !filter.rol && filter.activo === undefined) {
+    // Kept by triggers (migration 0002): no count over every row for the default view.
+    const total = await sql<{ n: number }>`select n from usuarios_total where id = 1`.execute(db);
+    const n = total.rows[0]?.n;
+    if (n !== undefined) return Number(n);
+  }
+  const onlyRol = filter.rol && noQ && filter.activo === undefined;
   const row = onlyRol
     ? await db
         .selectFrom('usuario_roles')

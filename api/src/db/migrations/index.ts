@@ -5,7 +5,7 @@
  */
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001-initial';
-import { administracion, administracionBusqueda } from './0002-administracion';
+import { administracion, administracionBusqueda, administracionTotal } from './0002-administracion';
 import { eventos } from './0003-eventos';
 import { eventosBusqueda } from './0003-eventos-busqueda';
 
@@ -17,6 +17,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0001-initial': initial(dialect),
     '0002-administracion': administracion(dialect),
     '0002-administracion-busqueda': administracionBusqueda(dialect),
+    '0002-administracion-total': administracionTotal(dialect),
     '0003-eventos': eventos(dialect),
     '0003-eventos-busqueda': eventosBusqueda(dialect),
   };
