@@ -30,8 +30,8 @@ jest.setTimeout(20_000);
 describe('RoleEditorDialog', () => {
   it('groups the catalogue by resource; select-all ticks and unticks its group only', async () => {
     const { user } = setup();
-    const all = await screen.findByRole('checkbox', { name: 'Todos los de usuarios' });
-    const group = screen.getByRole('group', { name: 'Todos los de usuarios' });
+    const all = await screen.findByRole('checkbox', { name: 'Todos los permisos de usuarios' });
+    const group = screen.getByRole('group', { name: 'Todos los permisos de usuarios' });
     const ver = within(group).getByRole('checkbox', { name: 'Ver usuarios (usuarios:ver)' });
     const crear = within(group).getByRole('checkbox', { name: 'Crear usuarios (usuarios:crear)' });
 
@@ -53,7 +53,7 @@ describe('RoleEditorDialog', () => {
   it('saves the name and the ticked permissions', async () => {
     const { user, fetchMock, onClose } = setup();
     await user.type(screen.getByLabelText(/^Nombre/), 'auditor');
-    await user.click(await screen.findByRole('checkbox', { name: 'Todos los de eventos' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Todos los permisos de eventos' }));
     await user.click(screen.getByRole('checkbox', { name: 'Ver usuarios (usuarios:ver)' }));
     await user.click(screen.getByRole('button', { name: 'Crear rol' }));
     await waitFor(() => expect(fetchMock.callsTo('POST /api/roles')).toHaveLength(1));

@@ -118,14 +118,14 @@ export function UsuariosTab() {
 
   const columns = useMemo<GridColDef<UsuarioItem>[]>(() => {
     const cols: GridColDef<UsuarioItem>[] = [
-      { field: 'nombre', headerName: t('usuarios.columns.nombre'), flex: 1, minWidth: 160 },
-      { field: 'email', headerName: t('usuarios.columns.email'), flex: 1, minWidth: 200 },
+      { field: 'nombre', headerName: t('usuarios.columns.nombre'), flex: 1, minWidth: 140 },
+      { field: 'email', headerName: t('usuarios.columns.email'), flex: 1.2, minWidth: 170 },
       {
         field: 'roles',
         headerName: t('usuarios.columns.roles'),
         sortable: false,
-        flex: 1,
-        minWidth: 160,
+        flex: 0.8,
+        minWidth: 110,
         renderCell: ({ row }) =>
           row.roles.length === 0 ? (
             <Typography variant="body2" color="text.secondary" component="span">
@@ -143,7 +143,7 @@ export function UsuariosTab() {
         field: 'activo',
         headerName: t('usuarios.columns.activo'),
         sortable: false,
-        width: 110,
+        width: 100,
         renderCell: ({ row }) => (
           <Chip
             size="small"
@@ -155,13 +155,13 @@ export function UsuariosTab() {
       {
         field: 'creadoEn',
         headerName: t('usuarios.columns.creadoEn'),
-        width: 150,
+        width: 125,
         valueFormatter: (value: string) => formatDate(value),
       },
       {
         field: 'ultimoAcceso',
         headerName: t('usuarios.columns.ultimoAcceso'),
-        width: 150,
+        width: 125,
         valueFormatter: (value: string | null) => formatDate(value),
       },
     ];
@@ -172,7 +172,7 @@ export function UsuariosTab() {
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
-        width: 90,
+        width: 80,
         renderCell: ({ row }) => (
           <IconButton
             aria-label={t('usuarios.actionsFor', { nombre: row.nombre })}
@@ -295,7 +295,12 @@ export function UsuariosTab() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}
+      >
         <TextField
           type="search"
           label={t('usuarios.search')}
@@ -351,7 +356,7 @@ export function UsuariosTab() {
           <MenuItem value="true">{t('usuarios.active')}</MenuItem>
           <MenuItem value="false">{t('usuarios.inactive')}</MenuItem>
         </TextField>
-        <Stack direction="row" spacing={1} sx={{ ml: { md: 'auto' } }}>
+        <Stack direction="row" spacing={1} sx={{ ml: { md: 'auto' }, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
           {canCreate && (
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
               {t('usuarios.new')}
