@@ -280,9 +280,10 @@ export default function EventosPage() {
           <Stack
             direction="row"
             spacing={1}
+            useFlexGap
             role="group"
             aria-label={t('eventos.estadoFilter')}
-            sx={{ flexWrap: 'wrap', rowGap: 1 }}
+            sx={{ flexWrap: 'wrap' }}
           >
             <Chip
               label={t('estados.todos')}

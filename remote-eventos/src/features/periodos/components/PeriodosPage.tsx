@@ -36,6 +36,11 @@ import { useDeletePeriodoMutation, useListPeriodosQuery } from '../api';
 import { PeriodoFormDialog } from './PeriodoFormDialog';
 import { PeriodosTimeline } from './PeriodosTimeline';
 
+// On a phone the table keeps names and dates on one line each (it scrolls sideways) and leaves
+// the description out; the timeline's tooltips and the edit dialog still show everything.
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /**
  * /eventos/:id/periodos (guards auth, permiso: periodos:ver; issue 5): the event's header, its
  * periods as a table and a timeline, and create/edit/delete for holders of periodos:gestionar.
@@ -190,7 +195,7 @@ export default function PeriodosPage() {
               <TableHead>
                 <TableRow>
                   <TableCell>{t('fields.nombre')}</TableCell>
-                  <TableCell>{t('fields.descripcion')}</TableCell>
+                  <TableCell sx={HIDE_ON_PHONE}>{t('fields.descripcion')}</TableCell>
                   <TableCell>{t('fields.fechaInicio')}</TableCell>
                   <TableCell>{t('fields.fechaFin')}</TableCell>
                   {canManage && <TableCell align="right">{t('common.actions')}</TableCell>}
@@ -200,9 +205,9 @@ export default function PeriodosPage() {
                 {sorted.map((p) => (
                   <TableRow key={p.id}>
                     <TableCell>{p.nombre}</TableCell>
-                    <TableCell>{p.descripcion}</TableCell>
-                    <TableCell>{formatDateTime(p.fechaInicio, locale)}</TableCell>
-                    <TableCell>{formatDateTime(p.fechaFin, locale)}</TableCell>
+                    <TableCell sx={HIDE_ON_PHONE}>{p.descripcion}</TableCell>
+                    <TableCell sx={NO_WRAP}>{formatDateTime(p.fechaInicio, locale)}</TableCell>
+                    <TableCell sx={NO_WRAP}>{formatDateTime(p.fechaFin, locale)}</TableCell>
                     {canManage && (
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                         <Tooltip title={t('common.edit')}>
