@@ -326,6 +326,8 @@ export function UsuariosTab() {
             select
             size="small"
             label={t('usuarios.filterRole')}
+            // The empty value reads 'Todos…' instead of an empty box under the label.
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             value={rol}
             onChange={(e) => {
               setRol(e.target.value);
@@ -345,6 +347,8 @@ export function UsuariosTab() {
           select
           size="small"
           label={t('usuarios.filterState')}
+          // The empty value reads 'Todos…' instead of an empty box under the label.
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           value={activo}
           onChange={(e) => {
             setActivo(e.target.value as '' | 'true' | 'false');
