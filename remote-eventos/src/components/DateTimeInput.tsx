@@ -9,6 +9,8 @@ interface DateTimeInputProps<F extends FieldValues> {
   /** Returns true when valid, else the message shown under the field. */
   validate?: (value: Dayjs | null) => true | string;
   disabled?: boolean;
+  /** Fields validated again when this one changes (the end is checked against the start). */
+  deps?: Path<F>[];
 }
 
 /**
@@ -21,12 +23,13 @@ export function DateTimeInput<F extends FieldValues>({
   label,
   validate,
   disabled,
+  deps,
 }: DateTimeInputProps<F>) {
   return (
     <Controller
       control={control}
       name={name}
-      rules={validate ? { validate: (value) => validate(value) } : undefined}
+      rules={validate ? { validate: (value) => validate(value), deps } : { deps }}
       render={({ field, fieldState }) => (
         <DateTimePicker
           label={label}

@@ -183,6 +183,7 @@ export function EventoFormDialog({ evento, onClose }: EventoFormDialogProps) {
                 control={control}
                 name="fechaInicio"
                 label={t('fields.fechaInicio')}
+                deps={['fechaFin']}
                 validate={(v: Dayjs | null) =>
                   (v !== null && v.isValid()) || t('validation.fechaRequired')
                 }

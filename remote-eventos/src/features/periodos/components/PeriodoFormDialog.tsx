@@ -157,6 +157,7 @@ export function PeriodoFormDialog({
                 control={control}
                 name="fechaInicio"
                 label={t('fields.fechaInicio')}
+                deps={['fechaFin']}
                 validate={(v: Dayjs | null) => {
                   if (v === null || !v.isValid()) return t('validation.fechaRequired');
                   if (v.isBefore(eventStart) || v.isAfter(eventEnd))
