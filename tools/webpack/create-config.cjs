@@ -17,6 +17,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { SHARED_EXPORTS, SHARED_EXPORTS_FILE } = require('./shared-exports.cjs');
 const { SharedExportsCheckPlugin } = require('./shared-exports-check-plugin.cjs');
+const { PreloadBootstrapPlugin } = require('./preload-bootstrap-plugin.cjs');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const INJECT_RUNTIME_CJS =
@@ -250,6 +251,8 @@ function createConfig(options) {
           favicon: fs.existsSync(favicon) ? favicon : undefined,
           minify: production ? { collapseWhitespace: true, removeComments: true } : false,
         }),
+        // react-dom and the shared MUI: the two long poles of the first paint.
+        new PreloadBootstrapPlugin({ entryRequest: './bootstrap', minBytes: 100_000 }),
       );
     }
 
