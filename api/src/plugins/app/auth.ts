@@ -1,8 +1,11 @@
 /**
  * Bearer-token authentication and permission checks (DESIGN.md §3, §4). Routes opt in:
  *
- *   { preHandler: app.authenticate }                       // 401 without a valid session
- *   { preHandler: app.requirePermission('usuarios:ver') }  // 401, then 403 without the permission
+ *   { onRequest: app.authenticate }                       // 401 without a valid session
+ *   { onRequest: app.requirePermission('usuarios:ver') }  // 401, then 403 without the permission
+ *
+ * As `onRequest` hooks they run before the body is parsed or validated: a caller without a
+ * session or permission learns nothing about the schema (401/403, never a 400).
  *
  * After either, `request.user` is the signed-in `User` and `request.session` its session.
  *
@@ -51,9 +54,9 @@ declare module 'fastify' {
     session: CurrentSession | null;
   }
   interface FastifyInstance {
-    /** preHandler: loads `request.user`/`request.session` from the Bearer token, or throws 401. */
+    /** onRequest/preHandler hook: loads `request.user`/`request.session` from the Bearer token, or throws 401. */
     authenticate: preHandlerAsyncHookHandler;
-    /** preHandler factory: 401 without a valid session, 403 without `permission`. */
+    /** Hook factory (use as `onRequest`): 401 without a valid session, 403 without `permission`. */
     requirePermission(permission: PermissionName): preHandlerAsyncHookHandler;
   }
 }

@@ -66,7 +66,7 @@ const auditoriaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         querystring: AuditoriaQuerySchema,
         response: { 200: AuditoriaPageSchema, ...errors(400, 401, 403) },
       },
-      preHandler: app.requirePermission('auditoria:ver'),
+      onRequest: app.requirePermission('auditoria:ver'),
     },
     async (request) => {
       const q = request.query;
@@ -92,7 +92,7 @@ const auditoriaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         produces: ['text/csv'],
         response: { ...errors(400, 401, 403) },
       },
-      preHandler: app.requirePermission('auditoria:ver'),
+      onRequest: app.requirePermission('auditoria:ver'),
     },
     async (request, reply) => {
       const q = request.query;

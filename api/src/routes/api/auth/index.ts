@@ -75,7 +75,7 @@ const authRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         security: bearer,
         response: { 200: MeResponseSchema, ...errors(401) },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     // authenticate already loaded the user, roles and permissions in one query.
     (request) => ({ user: request.user! }),
@@ -90,7 +90,7 @@ const authRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         security: bearer,
         response: { 204: Type.Null({ description: 'Sesión cerrada' }), ...errors(401) },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       await service.logout(request.session!.id, request.user!, meta(request));

@@ -34,7 +34,7 @@ const configuracionRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => 
         security,
         response: { 200: ConfiguracionSchema, ...errors(401, 403) },
       },
-      preHandler: app.requirePermission('configuracion:gestionar'),
+      onRequest: app.requirePermission('configuracion:gestionar'),
     },
     async () => getConfiguracion(app.db),
   );
@@ -49,7 +49,7 @@ const configuracionRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => 
         body: UpdateConfiguracionSchema,
         response: { 200: ConfiguracionSchema, ...errors(400, 401, 403, 409) },
       },
-      preHandler: app.requirePermission('configuracion:gestionar'),
+      onRequest: app.requirePermission('configuracion:gestionar'),
     },
     async (request) => {
       const body = request.body;

@@ -35,7 +35,7 @@ const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         body: UpdateMeSchema,
         response: { 200: UpdateMeResponseSchema, ...errors(400, 401) },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => ({
       user: await service.updateNombre(request.user!.id, request.body.nombre, auditor(request)),
@@ -55,7 +55,7 @@ const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       // Guessing the current password is throttled like sign-in (RATE_LIMIT_LOGIN per IP and
       // minute), so a stolen session is no password oracle.
       config: { rateLimit: { max: app.config.rateLimitLogin, timeWindow: 60_000 } },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       await service.changePassword(

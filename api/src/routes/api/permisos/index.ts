@@ -20,7 +20,7 @@ const permisosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
           403: ApiErrorBodySchema,
         },
       },
-      preHandler: app.requirePermission('roles:ver'),
+      onRequest: app.requirePermission('roles:ver'),
     },
     async () => {
       const items = await listPermisos(app.db);

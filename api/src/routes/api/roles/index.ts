@@ -38,7 +38,7 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         querystring: RolesQuerySchema,
         response: { 200: RolesPageSchema, ...errors(400, 401, 403) },
       },
-      preHandler: app.requirePermission('roles:ver'),
+      onRequest: app.requirePermission('roles:ver'),
     },
     async (request) => {
       const q = request.query;
@@ -57,7 +57,7 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         params: IdParamsSchema,
         response: { 200: RolSchema, ...errors(400, 401, 403, 404) },
       },
-      preHandler: app.requirePermission('roles:ver'),
+      onRequest: app.requirePermission('roles:ver'),
     },
     async (request) => service.get(request.params.id),
   );
@@ -72,7 +72,7 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         body: CreateRolSchema,
         response: { 201: RolSchema, ...errors(400, 401, 403, 409) },
       },
-      preHandler: app.requirePermission('roles:gestionar'),
+      onRequest: app.requirePermission('roles:gestionar'),
     },
     async (request, reply) =>
       reply.code(201).send(await service.create(request.body, auditor(request))),
@@ -89,7 +89,7 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         body: UpdateRolSchema,
         response: { 200: RolSchema, ...errors(400, 401, 403, 404, 409) },
       },
-      preHandler: app.requirePermission('roles:gestionar'),
+      onRequest: app.requirePermission('roles:gestionar'),
     },
     async (request) => service.update(request.params.id, request.body, auditor(request)),
   );
@@ -108,7 +108,7 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
           ...errors(400, 401, 403, 404, 409),
         },
       },
-      preHandler: app.requirePermission('roles:gestionar'),
+      onRequest: app.requirePermission('roles:gestionar'),
     },
     async (request, reply) => {
       await service.remove(request.params.id, request.query.reemplazo, auditor(request));

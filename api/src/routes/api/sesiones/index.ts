@@ -38,7 +38,7 @@ const sesionesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         security,
         response: { 200: SesionesPageSchema, ...errors(401) },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       const items = await service.list(request.user!.id, request.session!.id);
@@ -56,7 +56,7 @@ const sesionesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         params: IdParamsSchema,
         response: { 204: Type.Null({ description: 'Cerrada' }), ...errors(400, 401, 404) },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       await service.revoke(request.user!.id, request.params.id, auditor(request));
@@ -73,7 +73,7 @@ const sesionesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         security,
         response: { 200: RevokedSchema, ...errors(401) },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => ({
       revocadas: await service.revokeOthers(

@@ -68,7 +68,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         querystring: UsuariosQuerySchema,
         response: { 200: UsuariosPageSchema, ...errors(400, 401, 403) },
       },
-      preHandler: app.requirePermission('usuarios:ver'),
+      onRequest: app.requirePermission('usuarios:ver'),
     },
     async (request) => {
       const q = request.query;
@@ -93,7 +93,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         produces: ['text/csv'],
         response: { ...errors(400, 401, 403) },
       },
-      preHandler: app.requirePermission('usuarios:ver'),
+      onRequest: app.requirePermission('usuarios:ver'),
     },
     async (request, reply) => {
       const q = request.query;
@@ -127,7 +127,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         response: { 200: ImportReportSchema, ...errors(400, 401, 403, 409, 413, 415) },
       },
       bodyLimit: IMPORT_BODY_LIMIT_BYTES,
-      preHandler: [
+      onRequest: [
         app.requirePermission('usuarios:crear'),
         app.requirePermission('usuarios:editar'),
       ],
@@ -148,7 +148,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         body: CreateUsuarioSchema,
         response: { 201: CreatedUsuarioSchema, ...errors(400, 401, 403, 409) },
       },
-      preHandler: app.requirePermission('usuarios:crear'),
+      onRequest: app.requirePermission('usuarios:crear'),
     },
     async (request, reply) =>
       reply.code(201).send(await service.create(request.body, auditor(request))),
@@ -164,7 +164,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         params: IdParamsSchema,
         response: { 200: UsuarioSchema, ...errors(400, 401, 403, 404) },
       },
-      preHandler: app.requirePermission('usuarios:ver'),
+      onRequest: app.requirePermission('usuarios:ver'),
     },
     async (request) => service.get(request.params.id),
   );
@@ -180,7 +180,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         body: UpdateUsuarioSchema,
         response: { 200: UsuarioSchema, ...errors(400, 401, 403, 404, 409) },
       },
-      preHandler: app.requirePermission('usuarios:editar'),
+      onRequest: app.requirePermission('usuarios:editar'),
     },
     async (request) => service.update(request.params.id, request.body, auditor(request)),
   );
@@ -199,7 +199,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
           ...errors(400, 401, 403, 404, 409),
         },
       },
-      preHandler: app.requirePermission('usuarios:eliminar'),
+      onRequest: app.requirePermission('usuarios:eliminar'),
     },
     async (request, reply) => {
       const deactivated = await service.remove(request.params.id, auditor(request));
@@ -223,7 +223,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         body: SetRolesSchema,
         response: { 200: UsuarioSchema, ...errors(400, 401, 403, 404, 409) },
       },
-      preHandler: app.requirePermission('usuarios:editar'),
+      onRequest: app.requirePermission('usuarios:editar'),
     },
     async (request) => service.setRoles(request.params.id, request.body, auditor(request)),
   );
@@ -238,7 +238,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         params: IdParamsSchema,
         response: { 200: RevokedSchema, ...errors(400, 401, 403, 404) },
       },
-      preHandler: app.requirePermission('usuarios:editar'),
+      onRequest: app.requirePermission('usuarios:editar'),
     },
     async (request) => ({
       revocadas: await service.revokeSessions(request.params.id, auditor(request)),
