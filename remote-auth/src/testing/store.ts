@@ -4,7 +4,7 @@
  * `fetch`) and an `auth` slice whose `token` the base query sends as the Bearer header.
  */
 import { combineSlices, configureStore, createSlice } from '@reduxjs/toolkit';
-import { baseApi } from '@gestion/shared/react';
+import { baseApi, userUpdated } from '@gestion/shared/react';
 import type { User } from '@gestion/shared';
 
 interface TestAuthState {
@@ -14,14 +14,15 @@ interface TestAuthState {
 
 const initialState: TestAuthState = { token: 'token', user: null };
 
-/** `auth/userLoaded` as the shell's auth slice names it, so a profile edit can be asserted. */
+/** Takes shared's `userUpdated` like the shell's auth slice, so a profile edit can be asserted. */
 const authSlice = createSlice({
   name: 'auth',
   initialState,
-  reducers: {
-    userLoaded(state, action: { payload: User }) {
+  reducers: {},
+  extraReducers: (builder) => {
+    builder.addCase(userUpdated, (state, action) => {
       state.user = action.payload;
-    },
+    });
   },
 });
 

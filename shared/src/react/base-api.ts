@@ -12,10 +12,17 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
+import type { User } from '../contracts/user';
 import { getRuntimeConfig } from '../runtime-config';
 
 /** Dispatched when any authenticated call answers 401 (`auth/sessionExpired`). */
 export const sessionExpired = createAction('auth/sessionExpired');
+
+/**
+ * Dispatched by a remote that changed the signed-in user through the api (e.g. its own profile):
+ * the shell's auth slice takes the new user so every area shows it at once.
+ */
+export const userUpdated = createAction<User>('auth/userUpdated');
 
 /** The part of the root state the base query reads: the auth slice's token. */
 interface StateWithToken {

@@ -1,5 +1,5 @@
 import { AUTH_TOKEN_KEY, MESSAGES, API_MESSAGES } from '@gestion/shared';
-import { sessionExpired } from '@gestion/shared/react';
+import { sessionExpired, userUpdated } from '@gestion/shared/react';
 import { makeStore, type RootState } from '../../app/store';
 import type { Navigator } from '../../app/navigator';
 import { mockFetch } from '../../testing/fetch-mock';
@@ -7,6 +7,9 @@ import { makeUser } from '../../testing/fixtures';
 import { selectAlerts } from '../alerts/alerts-slice';
 import {
   authInitialState,
+  authSlice,
+  loggedIn,
+  loggedOut,
   selectIsAuthenticated,
   selectIsLoggedIn,
 } from './auth-slice';
@@ -232,5 +235,15 @@ describe('sessionExpired (a 401 from any call)', () => {
     expect(alerts()).toEqual([['warning', API_MESSAGES.unauthenticated]]);
     expect(navigator.navigate).toHaveBeenCalledTimes(1);
     expect(navigator.navigate).toHaveBeenCalledWith('/login?redirect=%2Feventos', { replace: true });
+  });
+});
+
+describe('userUpdated (a remote changed the signed-in user)', () => {
+  it('replaces the user while signed in, and is ignored once signed out', () => {
+    const signedIn = authSlice.reducer(undefined, loggedIn({ token: 't', user: makeUser() }));
+    const renamed = { ...makeUser(), nombre: 'Nombre Nuevo' };
+    expect(authSlice.reducer(signedIn, userUpdated(renamed)).user?.nombre).toBe('Nombre Nuevo');
+    const out = authSlice.reducer(signedIn, loggedOut());
+    expect(authSlice.reducer(out, userUpdated(renamed)).user).toBeNull();
   });
 });

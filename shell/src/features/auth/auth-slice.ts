@@ -5,7 +5,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@gestion/shared';
-import { sessionExpired } from '@gestion/shared/react';
+import { sessionExpired, userUpdated } from '@gestion/shared/react';
 
 export interface AuthState {
   user: User | null;
@@ -64,6 +64,10 @@ export const authSlice = createSlice({
     // Any 401 (dispatched by shared's baseApi). The first one clears the token, so the ones that
     // follow find nothing to end: one logout and one toast however many calls failed.
     builder.addCase(sessionExpired, signedOut);
+    // A remote changed the signed-in user (its profile); only while still signed in.
+    builder.addCase(userUpdated, (state, action) => {
+      if (state.token !== null) state.user = action.payload;
+    });
   },
   selectors: {
     selectAuth: (state) => state,

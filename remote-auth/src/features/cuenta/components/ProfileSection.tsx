@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useDispatch } from 'react-redux';
 import { ADMIN_ROLE } from '@gestion/shared';
-import { useAuth, useNotify } from '@gestion/shared/react';
+import { useAuth, useNotify, userUpdated } from '@gestion/shared/react';
 import { useAuthTexts } from '../../../i18n/namespace';
 import { apiErrorDetails, apiErrorMessage } from '../../../lib/api-error';
 import { useFieldRules } from '../../../lib/use-field-rules';
@@ -18,8 +18,8 @@ import { Section } from './Section';
 /**
  * The signed-in user's profile: the name can be changed (`PATCH /api/auth/me {nombre}`); e-mail
  * and roles are shown, and only an administrator changes them. The new user goes to the shell's
- * auth slice as `auth/userLoaded` — the action the shell dispatches after `GET /api/auth/me` —
- * so the app bar shows the new name at once without this remote importing the shell.
+ * auth slice through shared's `userUpdated` action, so the app bar shows the new name at once
+ * without this remote importing the shell.
  */
 export function ProfileSection() {
   const { t } = useAuthTexts();
@@ -38,7 +38,7 @@ export function ProfileSection() {
   const onSubmit = handleSubmit(async ({ nombre }) => {
     try {
       const res = await updateProfile({ nombre }).unwrap();
-      dispatch({ type: 'auth/userLoaded', payload: res.user });
+      dispatch(userUpdated(res.user));
       reset({ nombre: res.user.nombre });
       notify(t('cuenta.profileSaved'), { type: 'success' });
     } catch (error) {
