@@ -5,7 +5,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from './lib/processes.mjs';
 
-const ALL = ['auth', 'bundle-size', 'lighthouse'];
+const ALL = ['auth', 'bundle-size', 'lighthouse', 'users', 'eventos'];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 if (!existsSync(path.join(ROOT, 'api', 'dist', 'server.js'))) {
   console.error('Build first: npm run build');
