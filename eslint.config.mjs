@@ -75,7 +75,8 @@ export default tseslint.config(
   ...remotes.map(boundaryFor),
   {
     files: ['api/**/*.ts', 'shared/src/**/*.ts'],
-    ignores: ['shared/src/react/**'],
+    // shared/src/testing is the frontends' test kit (Jest only, never bundled).
+    ignores: ['shared/src/react/**', 'shared/src/testing/**'],
     rules: {
       'no-restricted-imports': [
         'error',

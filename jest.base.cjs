@@ -2,16 +2,22 @@
  * Jest settings every package shares: TypeScript through @swc/jest, and `@gestion/shared`
  * resolved to its sources so a package's tests never need a prior build of shared.
  * @param {string} packageDir absolute path of the package (its jest.config.cjs passes __dirname)
- * @param {{ environment?: 'node' | 'jsdom' }} [options]
+ * @param {{ environment?: 'node' | 'jsdom' | 'jsdom-fetch' }} [options] `jsdom-fetch` adds Node's fetch
+ *   classes to jsdom so RTK Query runs for real against a mocked `fetch`
  */
 const path = require('node:path');
 
 module.exports = function jestConfig(packageDir, options = {}) {
   const sharedSrc = path.join(__dirname, 'shared', 'src');
-  const jsdom = options.environment === 'jsdom';
+  const jsdom = options.environment === 'jsdom' || options.environment === 'jsdom-fetch';
   return {
     rootDir: packageDir,
-    testEnvironment: jsdom ? 'jsdom' : 'node',
+    testEnvironment:
+      options.environment === 'jsdom-fetch'
+        ? path.join(__dirname, 'tools', 'jest', 'jsdom-fetch-environment.cjs')
+        : jsdom
+          ? 'jsdom'
+          : 'node',
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
     transform: {
       '^.+\\.(t|j)sx?$': [
@@ -29,10 +35,13 @@ module.exports = function jestConfig(packageDir, options = {}) {
     moduleNameMapper: {
       '^@gestion/shared$': path.join(sharedSrc, 'index.ts'),
       '^@gestion/shared/react$': path.join(sharedSrc, 'react', 'index.ts'),
+      '^@gestion/shared/testing$': path.join(sharedSrc, 'testing', 'index.ts'),
       '\\.(css|svg|png|ico)$': path.join(__dirname, 'tools', 'jest', 'file-stub.cjs'),
     },
     setupFilesAfterEnv: jsdom ? [path.join(__dirname, 'tools', 'jest', 'setup-dom.cjs')] : [],
-    ...(jsdom ? { testEnvironmentOptions: { customExportConditions: ['browser', 'require', 'default'] } } : {}),
+    ...(jsdom
+      ? { testEnvironmentOptions: { customExportConditions: ['browser', 'require', 'default'] } }
+      : {}),
     clearMocks: true,
   };
 };

@@ -15,7 +15,7 @@ import { ShellContext, type AuthView, type ShellServices } from '@gestion/shared
 import { NAMESPACE } from '../i18n/namespace';
 import en from '../i18n/en.json';
 import es from '../i18n/es.json';
-import { makeTestStore, type TestStore } from './store';
+import { makeTestStore, type TestStore } from '@gestion/shared/testing';
 
 // The machine running the suites is shared: a grid page can take more than the default second
 // to answer and render, which is slowness, not failure.

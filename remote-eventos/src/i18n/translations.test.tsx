@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import EventosPage from '../features/eventos/components/EventosPage';
-import { mockFetch } from '../testing/fetch-mock';
+import { mockFetch } from '@gestion/shared/testing';
 import { makeEvento, page } from '../testing/fixtures';
 import { makeUser, renderPage, signedIn } from '../testing/render';
 import en from './en.json';

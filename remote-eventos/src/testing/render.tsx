@@ -16,7 +16,7 @@ import { ShellContext, type AuthView, type ShellServices } from '@gestion/shared
 import { NAMESPACE } from '../i18n/namespace';
 import en from '../i18n/en.json';
 import es from '../i18n/es.json';
-import { makeTestStore, type TestStore } from './store';
+import { makeTestStore, type TestStore } from '@gestion/shared/testing';
 
 // MUI X grids and pickers render slowly in jsdom on a shared two-core machine: findBy/waitFor
 // get 5 s instead of 1 s, so a busy machine does not turn a correct page into a failure.

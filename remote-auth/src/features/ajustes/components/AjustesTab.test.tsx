@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { mockFetch } from '../../../testing/fetch-mock';
+import { mockFetch } from '@gestion/shared/testing';
 import { makeUser, renderPage, signedIn } from '../../../testing/render';
 import { AjustesTab } from './AjustesTab';
 

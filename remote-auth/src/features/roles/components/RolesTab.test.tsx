@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Rol } from '@gestion/shared';
-import { mockFetch } from '../../../testing/fetch-mock';
+import { mockFetch } from '@gestion/shared/testing';
 import { makeUser, renderPage, signedIn } from '../../../testing/render';
 import { RolesTab } from './RolesTab';
 

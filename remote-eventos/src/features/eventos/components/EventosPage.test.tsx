@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { mockFetch } from '../../../testing/fetch-mock';
+import { mockFetch } from '@gestion/shared/testing';
 import { makeEvento, page } from '../../../testing/fixtures';
 import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
 import EventosPage from './EventosPage';

@@ -1,11 +1,12 @@
 /**
- * A real Redux store for component tests, shaped like the shell's where this remote reads it:
- * shared's `baseApi` (so RTK Query endpoints injected here run for real against the mocked
- * `fetch`) and an `auth` slice whose `token` the base query sends as the Bearer header.
+ * A real Redux store for the remotes' component tests, shaped like the shell's where remotes read
+ * it: shared's `baseApi` (so the endpoints a remote injects run for real against the mocked
+ * `fetch`) and an `auth` slice whose `token` the base query sends as the Bearer header and that
+ * takes `userUpdated` like the shell's does.
  */
 import { combineSlices, configureStore, createSlice } from '@reduxjs/toolkit';
-import { baseApi, userUpdated } from '@gestion/shared/react';
-import type { User } from '@gestion/shared';
+import type { User } from '../contracts/user';
+import { baseApi, userUpdated } from '../react/base-api';
 
 interface TestAuthState {
   token: string | null;
@@ -14,7 +15,6 @@ interface TestAuthState {
 
 const initialState: TestAuthState = { token: 'token', user: null };
 
-/** Takes shared's `userUpdated` like the shell's auth slice, so a profile edit can be asserted. */
 const authSlice = createSlice({
   name: 'auth',
   initialState,
@@ -26,10 +26,11 @@ const authSlice = createSlice({
   },
 });
 
+/** A fresh store per test, so no cached query leaks from one test into the next. */
 export function makeTestStore(auth: Partial<TestAuthState> = {}) {
   return configureStore({
     reducer: combineSlices(authSlice, baseApi),
-    preloadedState: { auth: { token: 'token', user: null, ...auth } },
+    preloadedState: { auth: { ...initialState, ...auth } },
     middleware: (getDefault) =>
       getDefault({ serializableCheck: false, immutableCheck: false }).concat(baseApi.middleware),
   });
