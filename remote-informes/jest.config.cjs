@@ -1,1 +1,2 @@
-module.exports = require('../jest.base.cjs')(__dirname, { environment: 'jsdom' });
+// jsdom with Node's fetch classes so RTK Query runs for real against the mocked fetch.
+module.exports = require('../jest.base.cjs')(__dirname, { environment: 'jsdom-fetch' });

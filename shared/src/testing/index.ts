@@ -4,3 +4,4 @@
  */
 export * from './fetch-mock';
 export * from './store';
+export * from './render-page';
