@@ -6,19 +6,14 @@
 // Requests are sequential over one keep-alive connection (latency, not throughput), against the
 // built api (`npm run build -w shared -w api`) in its own process, after a warm-up per scenario.
 // Parameters vary per request (search words, pages, event ids) so no single row stays hot.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { seedEventos } from './eventos-seed.mjs';
-import { ROOT, startApi } from './lib/processes.mjs';
+import { benchDatabase, measure, REQUESTS, WARMUP } from './lib/latency.mjs';
+import { startApi } from './lib/processes.mjs';
 import { machine, writeResults } from './lib/report.mjs';
 
 const EVENTOS = Number(process.env.BENCH_EVENTOS ?? 100_000);
 const POR_EVENTO = Number(process.env.BENCH_PERIODOS_POR_EVENTO ?? 10);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 50);
 const TARGET_P95_MS = 25;
 const ADMIN = { email: 'bench@bench.test', password: 'Bench-Clave-Segura-2026' };
 
@@ -57,59 +52,14 @@ const SCENARIOS = {
   'periodos de un evento': () => `/api/eventos/${1 + rand(EVENTOS)}/periodos`,
 };
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function measure(url, headers, next) {
-  const run = async () => {
-    const t0 = performance.now();
-    const res = await fetch(url + next(), { headers });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${res.status} for ${url}`);
-    return performance.now() - t0;
-  };
-  for (let i = 0; i < WARMUP; i++) await run();
-  const times = [];
-  for (let i = 0; i < REQUESTS; i++) times.push(await run());
-  times.sort((a, b) => a - b);
-  const r = (x) => Math.round(x * 100) / 100;
-  return {
-    p50ms: r(percentile(times, 50)),
-    p95ms: r(percentile(times, 95)),
-    p99ms: r(percentile(times, 99)),
-    maxms: r(times.at(-1)),
-  };
-}
-
 async function runOn(dialect) {
   const env = {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_LOGIN: '100000',
   };
-  let target;
-  let cleanup;
-  if (dialect === 'sqlite') {
-    const dir = path.join(ROOT, 'bench', 'tmp', `eventos-${randomBytes(4).toString('hex')}`);
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, 'app.db');
-    env.DATABASE_URL = `sqlite:${file}`;
-    target = { url: `sqlite:${file}` };
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  } else {
-    const url = process.env.BENCH_DATABASE_URL;
-    const schema = `bench_eventos_${randomBytes(4).toString('hex')}`;
-    env.DATABASE_URL = url;
-    env.DATABASE_SCHEMA = schema;
-    target = { url, schema };
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema if exists "${schema}" cascade`);
-      await c.end();
-    };
-  }
+  const { env: dbEnv, target, cleanup } = benchDatabase(dialect, 'eventos');
+  Object.assign(env, dbEnv);
   try {
     // First start migrates (and seeds the admin); then the data goes in with the api stopped.
     const first = await startApi(env);

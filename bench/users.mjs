@@ -9,17 +9,13 @@
 //
 //   node bench/users.mjs                                   # SQLite, 100 000
 //   BENCH_USUARIOS=1000000 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/users.mjs
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
+import { readFileSync } from 'node:fs';
 import { seedUsuarios } from './users-seed.mjs';
-import { ROOT, startApi } from './lib/processes.mjs';
+import { benchDatabase, measure, REQUESTS, WARMUP } from './lib/latency.mjs';
+import { startApi } from './lib/processes.mjs';
 import { machine, writeResults } from './lib/report.mjs';
 
 const USUARIOS = Number(process.env.BENCH_USUARIOS ?? 100_000);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 50);
 const TARGET_P95_MS = USUARIOS > 100_000 ? 50 : 25;
 const ADMIN = { email: 'bench@bench.test', password: 'Bench-Clave-Segura-2026' };
 const PAGE_SIZE = 25;
@@ -37,31 +33,6 @@ const SCENARIOS = {
   'página profunda': () =>
     `/api/usuarios?sort=nombre&page=${lastPage - rand(Math.max(1, Math.floor(lastPage / 5)))}`,
 };
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function measure(url, headers, next) {
-  const run = async () => {
-    const t0 = performance.now();
-    const res = await fetch(url + next(), { headers });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${res.status} for ${url}`);
-    return performance.now() - t0;
-  };
-  for (let i = 0; i < WARMUP; i++) await run();
-  const times = [];
-  for (let i = 0; i < REQUESTS; i++) times.push(await run());
-  times.sort((a, b) => a - b);
-  const r = (x) => Math.round(x * 100) / 100;
-  return {
-    p50ms: r(percentile(times, 50)),
-    p95ms: r(percentile(times, 95)),
-    p99ms: r(percentile(times, 99)),
-    maxms: r(times.at(-1)),
-  };
-}
 
 /** Resident and peak resident set of a process, MiB (Linux /proc). */
 function rss(pid) {
@@ -96,28 +67,8 @@ async function runOn(dialect) {
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_LOGIN: '100000',
   };
-  let target;
-  let cleanup;
-  if (dialect === 'sqlite') {
-    const dir = path.join(ROOT, 'bench', 'tmp', `usuarios-${randomBytes(4).toString('hex')}`);
-    mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, 'app.db');
-    env.DATABASE_URL = `sqlite:${file}`;
-    target = { url: `sqlite:${file}` };
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  } else {
-    const url = process.env.BENCH_DATABASE_URL;
-    const schema = `bench_usuarios_${randomBytes(4).toString('hex')}`;
-    env.DATABASE_URL = url;
-    env.DATABASE_SCHEMA = schema;
-    target = { url, schema };
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema if exists "${schema}" cascade`);
-      await c.end();
-    };
-  }
+  const { env: dbEnv, target, cleanup } = benchDatabase(dialect, 'usuarios');
+  Object.assign(env, dbEnv);
   try {
     const first = await startApi(env);
     await first.stop();
