@@ -18,3 +18,5 @@ export * from './contracts/sesiones';
 export * from './contracts/auditoria';
 export * from './contracts/configuracion';
 export * from './contracts/eventos';
+export * from './contracts/filtrado';
+export * from './contracts/informes';
