@@ -8,6 +8,8 @@ import { initial } from './0001-initial';
 import { administracion, administracionBusqueda, administracionTotal } from './0002-administracion';
 import { eventos } from './0003-eventos';
 import { eventosBusqueda } from './0003-eventos-busqueda';
+import { usuariosRendimiento } from './0004-usuarios-rendimiento';
+import { informes } from './0005-informes';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -20,6 +22,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0002-administracion-total': administracionTotal(dialect),
     '0003-eventos': eventos(dialect),
     '0003-eventos-busqueda': eventosBusqueda(dialect),
+    '0004-usuarios-rendimiento': usuariosRendimiento(dialect),
+    '0005-informes': informes(dialect),
   };
 }
 
