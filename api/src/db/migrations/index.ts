@@ -9,7 +9,6 @@ import { administracion, administracionBusqueda, administracionTotal } from './0
 import { eventos } from './0003-eventos';
 import { eventosBusqueda } from './0003-eventos-busqueda';
 import { usuariosRendimiento } from './0004-usuarios-rendimiento';
-import { informes } from './0005-informes';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -23,7 +22,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0003-eventos': eventos(dialect),
     '0003-eventos-busqueda': eventosBusqueda(dialect),
     '0004-usuarios-rendimiento': usuariosRendimiento(dialect),
-    '0005-informes': informes(dialect),
   };
 }
 
