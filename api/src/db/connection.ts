@@ -68,7 +68,10 @@ function openSqlite(file: string): DatabaseHandle {
   };
 }
 
-/** Receives errors of idle pooled connections (e.g. the server restarted). */
+/** How long a request waits for a PostgreSQL connection before failing, in ms. */
+export const PG_CONNECT_TIMEOUT_MS = 2000;
+
+/** Receives errors of pooled connections, idle or checked out (e.g. the server restarted). */
 export type PoolErrorListener = (err: Error) => void;
 
 function openPostgres(
@@ -80,6 +83,11 @@ function openPostgres(
     connectionString: url,
     max: 10,
     types: pgTypes,
+    // Fail fast while PostgreSQL is unreachable (issue #7): a request waits at most this long
+    // for a connection — a new one or a free pooled one — and then answers 503, instead of
+    // piling up behind a dead server.
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     // search_path per connection, set by the server at connect time, so no query can run
     // before it is in place.
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
@@ -87,6 +95,10 @@ function openPostgres(
   // Without a listener, an idle client's error (PostgreSQL restarted, network cut) is an
   // unhandled 'error' event that kills the process; the pool replaces the client by itself.
   pool.on('error', onPoolError);
+  // pg-pool listens only to idle clients: a checked-out client whose socket dies (server
+  // restarted, network cut mid-query) emits 'error' with nobody listening, which would crash
+  // the process. Its query still fails (→ 503) and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', onPoolError));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {

@@ -7,6 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import { API_MESSAGES, ERROR_CODES, type ApiErrorBody, type ErrorDetail } from '@gestion/shared';
 import type { FastifyError, FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../lib/db-errors';
 import { HttpError, isUniqueViolation, notFound } from '../../lib/http-errors';
 import { errorSummary } from '../../lib/log';
 
@@ -123,6 +124,9 @@ export function toErrorBody(err: unknown): ApiErrorBody {
       return body(415, API_MESSAGES.unsupportedMediaType, ERROR_CODES.unsupportedMediaType);
   }
   if (isUniqueViolation(err)) return body(409, 'El registro ya existe', ERROR_CODES.conflict);
+  // The database is down or unreachable (issue #7): fail fast with 503, never a 500.
+  if (isDatabaseUnavailable(err))
+    return body(503, API_MESSAGES.serviceUnavailable, ERROR_CODES.serviceUnavailable);
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
   // A SyntaxError from a body parser carries 400; anything else 4xx from Fastify or a plugin
   // keeps its status with a generic Spanish message.
@@ -147,7 +151,11 @@ export function toErrorBody(err: unknown): ApiErrorBody {
 const errorsPlugin: FastifyPluginCallback = (app, _opts, done) => {
   app.setErrorHandler((err, request, reply) => {
     const out = toErrorBody(err);
-    if (out.statusCode >= 500) {
+    if (out.statusCode === 503 && isDatabaseUnavailable(err)) {
+      // One line per failed request while the database is away, at warn: not a bug.
+      request.log.warn({ error: errorSummary(err) }, 'database unavailable');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    } else if (out.statusCode >= 500) {
       request.log.error({ error: errorSummary(err) }, 'request failed');
     } else if (out.statusCode !== 401 && out.statusCode !== 404) {
       request.log.info({ statusCode: out.statusCode, code: out.code }, 'request refused');
