@@ -43,6 +43,7 @@ import rolesRoutes from './routes/api/roles/index';
 import sesionesRoutes from './routes/api/sesiones/index';
 import usuariosRoutes from './routes/api/usuarios/index';
 import eventosRoutes from './routes/api/eventos/index';
+import informesRoutes from './routes/api/informes/index';
 import filtradoRoutes from './routes/api/filtrado/index';
 import healthRoutes from './routes/health';
 
@@ -209,6 +210,7 @@ export async function buildApp(
     await app.register(auditoriaRoutes, { prefix: '/api/auditoria' });
     await app.register(configuracionRoutes, { prefix: '/api/configuracion' });
     await app.register(eventosRoutes, { prefix: '/api/eventos' });
+    await app.register(informesRoutes, { prefix: '/api/informes' });
     await app.register(filtradoRoutes, { prefix: '/api/filtrado' });
     await app.register(frontendsPlugin, { config });
     return app;

@@ -121,6 +121,30 @@ export interface PeriodosTable {
   actualizado_en: EpochMs;
 }
 
+/** A saved report (issue #6, migration 0005). */
+export interface InformesTable {
+  id: Generated<number>;
+  nombre: string;
+  /** nombre lower-cased without diacritics (`searchText`): the list's `q` and sort key. */
+  busqueda: string;
+  descripcion: ColumnType<string, string | undefined, string>;
+  /** One of `INFORME_TIPOS` (check constraint). */
+  tipo: string;
+  /** The saved filter (`FiltroGuardado`) as JSON text, or null. */
+  filtros: string | null;
+  /** The author; null once the author is deleted (ON DELETE SET NULL). */
+  creado_por: number | null;
+  version: ColumnType<number, number | undefined, number>;
+  creado_en: EpochMs;
+  actualizado_en: EpochMs;
+}
+
+/** Periods per event, kept by triggers on `periodos` (migration 0005); no row for 0. */
+export interface PeriodosPorEventoTable {
+  evento_id: number;
+  n: number;
+}
+
 export interface Database {
   usuarios: UsuariosTable;
   roles: RolesTable;
@@ -132,6 +156,8 @@ export interface Database {
   ajustes: AjustesTable;
   eventos: EventosTable;
   periodos: PeriodosTable;
+  informes: InformesTable;
+  periodos_por_evento: PeriodosPorEventoTable;
 }
 
 export type UsuarioRow = Selectable<UsuariosTable>;

@@ -14,34 +14,50 @@ export const UTF8_BOM = '\uFEFF';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES_SEMICOLON = /[";\r\n]/;
 
-/** One cell: null/undefined → empty; formula starts neutralised; quoted when needed. */
-export function csvCell(value: string | number | boolean | null | undefined): string {
+/**
+ * The field separators an export may use: `,` (RFC 4180's, the default) or `;` (what a
+ * spreadsheet set to a Spanish locale, whose decimal mark is the comma, expects).
+ */
+export type CsvSeparator = ',' | ';';
+
+/** One CSV value: null/undefined are empty cells. */
+export type CsvValue = string | number | boolean | null | undefined;
+
+/**
+ * One cell: null/undefined → empty; formula starts neutralised; quoted when it holds the
+ * `separator` (default `,`), a quote, CR or LF (RFC 4180 §2.6–2.7, quotes doubled).
+ */
+export function csvCell(value: CsvValue, separator: CsvSeparator = ','): string {
   if (value === null || value === undefined) return '';
   let s = String(value);
   const formula = FORMULA_START.test(s);
   if (formula) s = `'${s}`;
-  return formula || NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  const needsQuotes = separator === ',' ? NEEDS_QUOTES : NEEDS_QUOTES_SEMICOLON;
+  return formula || needsQuotes.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** One CRLF-terminated record. */
-export function csvLine(values: readonly (string | number | boolean | null | undefined)[]) {
-  return `${values.map(csvCell).join(',')}\r\n`;
+/** One CRLF-terminated record, fields joined by `separator` (default `,`). */
+export function csvLine(values: readonly CsvValue[], separator: CsvSeparator = ',') {
+  return `${values.map((v) => csvCell(v, separator)).join(separator)}\r\n`;
 }
 
 /**
- * A stream of a whole CSV document: BOM, header, then the records each batch yields. Pulls the
- * next batch only when the consumer wants more (back-pressure), so memory stays flat.
+ * A stream of a whole CSV document: BOM, header, then the records each batch yields, fields
+ * joined by `separator` (default `,`). Pulls the next batch only when the consumer wants more
+ * (back-pressure), so memory stays flat.
  */
 export function csvStream<T>(
   header: readonly string[],
   batches: AsyncIterable<T[]>,
-  toRecord: (item: T) => readonly (string | number | boolean | null | undefined)[],
+  toRecord: (item: T) => readonly CsvValue[],
+  separator: CsvSeparator = ',',
 ): Readable {
   async function* lines() {
-    yield UTF8_BOM + csvLine(header);
+    yield UTF8_BOM + csvLine(header, separator);
     for await (const batch of batches) {
-      yield batch.map((item) => csvLine(toRecord(item))).join('');
+      yield batch.map((item) => csvLine(toRecord(item), separator)).join('');
     }
   }
   return Readable.from(lines(), { objectMode: false });
@@ -53,6 +69,29 @@ export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 /** `Content-Disposition` offering `<base>-<yyyy-mm-dd>.csv` as the download name. */
 export function csvDisposition(base: string, now: number): string {
   return `attachment; filename="${base}-${new Date(now).toISOString().slice(0, 10)}.csv"`;
+}
+
+/**
+ * `Content-Disposition` naming the download after a user-given title (a report's nombre):
+ * `filename="<ascii>-<yyyy-mm-dd>.csv"` with accents dropped and anything outside
+ * `[A-Za-z0-9._-]` turned into `-` (a header value cannot carry quotes, CR/LF or non-ASCII
+ * safely), plus RFC 6266's `filename*` with the UTF-8 title percent-encoded for browsers that
+ * read it. An empty result falls back to `fallback`.
+ */
+export function csvDispositionFor(title: string, now: number, fallback = 'informe'): string {
+  const day = new Date(now).toISOString().slice(0, 10);
+  const ascii =
+    title
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^[-.]+|[-.]+$/g, '')
+      .slice(0, 80) || fallback;
+  const utf8 = encodeURIComponent(`${title.trim().slice(0, 100) || fallback}-${day}.csv`).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}-${day}.csv"; filename*=UTF-8''${utf8}`;
 }
 
 /**

@@ -1,0 +1,339 @@
+/**
+ * Saved reports (issue #6): the `informes` rows, and the GROUP BY queries the report types run.
+ * Plain functions over Kysely or a transaction. Dates are UTC epoch ms in the database and ISO
+ * UTC strings on the wire (`toInforme`).
+ *
+ * The aggregate queries take an optional `where`: the saved filter's conditions as one SQL
+ * expression over the entity's table under the filter engine's alias (`eventos as e`,
+ * `periodos as p`, `usuarios as u`; see `filtroWhere` in filtrado-repository.ts). Without one
+ * they read the cheapest source there is (the trigger-kept `periodos_por_evento` counter).
+ */
+import type { FiltroGuardado, Informe, InformeTipo } from '@gestion/shared';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import type { InformesTable } from '../db/database';
+import type { Dialect } from '../db/migrations/index';
+import { iso, likeContains } from './eventos-repository';
+import type { Db } from './usuarios-repository';
+
+export type InformeRow = Selectable<InformesTable>;
+
+/** A report row with its author's nombre (null when there is no author any more). */
+export type InformeConAutor = InformeRow & { autor_nombre: string | null };
+
+/** A row as the api answers it. */
+export function toInforme(row: InformeConAutor): Informe {
+  return {
+    id: row.id,
+    nombre: row.nombre,
+    descripcion: row.descripcion,
+    tipo: row.tipo as InformeTipo,
+    filtros: row.filtros === null ? null : (JSON.parse(row.filtros) as FiltroGuardado),
+    creadoPor:
+      row.creado_por === null ? null : { id: row.creado_por, nombre: row.autor_nombre ?? '' },
+    creadoEn: iso(Number(row.creado_en)),
+    actualizadoEn: iso(Number(row.actualizado_en)),
+    version: row.version,
+  };
+}
+
+/** `select informes.*, autor nombre` — every read of a report goes through it. */
+function selectInformes(db: Db) {
+  return db
+    .selectFrom('informes')
+    .leftJoin('usuarios', 'usuarios.id', 'informes.creado_por')
+    .selectAll('informes')
+    .select('usuarios.nombre as autor_nombre');
+}
+
+/** Wire sort field → column; `nombre` sorts by its normalised copy (accents and case aside). */
+const SORT_COLUMNS = {
+  nombre: 'informes.busqueda',
+  tipo: 'informes.tipo',
+  creadoEn: 'informes.creado_en',
+  actualizadoEn: 'informes.actualizado_en',
+} as const;
+export type InformeSortField = keyof typeof SORT_COLUMNS;
+
+/** The filters of GET /api/informes, already parsed. */
+export interface InformeFilter {
+  /** Normalised words (`searchText`); every one must occur in the nombre. */
+  words: string[];
+  tipo?: InformeTipo;
+  sort: { field: InformeSortField; desc: boolean };
+  page: number;
+  pageSize: number;
+}
+
+/** One page of reports and the total matching the filter (ties broken by id). */
+export async function listInformes(
+  db: Db,
+  filter: InformeFilter,
+): Promise<{ items: InformeConAutor[]; total: number }> {
+  let base = db.selectFrom('informes');
+  for (const w of filter.words) {
+    base = base.where(sql<SqlBool>`informes.busqueda like ${likeContains(w)} escape '\\'`);
+  }
+  if (filter.tipo) base = base.where('informes.tipo', '=', filter.tipo);
+  const count = await base
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const total = Number(count.n);
+  const offset = (filter.page - 1) * filter.pageSize;
+  if (offset >= total) return { items: [], total };
+  const dir = filter.sort.desc ? 'desc' : 'asc';
+  const ids = base
+    .select('informes.id')
+    .orderBy(SORT_COLUMNS[filter.sort.field], dir)
+    .orderBy('informes.id', dir)
+    .limit(filter.pageSize)
+    .offset(offset);
+  const items = await selectInformes(db)
+    .where('informes.id', 'in', ids)
+    .orderBy(SORT_COLUMNS[filter.sort.field], dir)
+    .orderBy('informes.id', dir)
+    .execute();
+  return { items, total };
+}
+
+/** The report with its author's nombre, or undefined. */
+export function findInforme(db: Db, id: number): Promise<InformeConAutor | undefined> {
+  return selectInformes(db).where('informes.id', '=', id).executeTakeFirst();
+}
+
+/** What an insert needs; `busqueda` is given by the caller (`searchText(nombre)`). */
+export interface NewInforme {
+  nombre: string;
+  busqueda: string;
+  descripcion: string;
+  tipo: InformeTipo;
+  filtros: FiltroGuardado | null;
+  creadoPor: number | null;
+  at: number;
+}
+
+/** Inserts a report (version 1); answers its id. */
+export async function insertInforme(db: Db, i: NewInforme): Promise<number> {
+  const row = await db
+    .insertInto('informes')
+    .values({
+      nombre: i.nombre,
+      busqueda: i.busqueda,
+      descripcion: i.descripcion,
+      tipo: i.tipo,
+      filtros: i.filtros === null ? null : JSON.stringify(i.filtros),
+      creado_por: i.creadoPor,
+      version: 1,
+      creado_en: i.at,
+      actualizado_en: i.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Changes to a report; absent fields stay. */
+export interface InformeChanges {
+  nombre?: { nombre: string; busqueda: string };
+  descripcion?: string;
+  filtros?: FiltroGuardado | null;
+}
+
+/**
+ * Applies `changes` when the stored version is still `version` (optimistic lock, DESIGN.md §3)
+ * and bumps it. False when the report is gone or the version is stale.
+ */
+export async function updateInforme(
+  db: Db,
+  id: number,
+  version: number,
+  changes: InformeChanges,
+  at: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('informes')
+    .set({
+      ...(changes.nombre ? changes.nombre : {}),
+      ...(changes.descripcion !== undefined ? { descripcion: changes.descripcion } : {}),
+      ...(changes.filtros !== undefined
+        ? { filtros: changes.filtros === null ? null : JSON.stringify(changes.filtros) }
+        : {}),
+      version: version + 1,
+      actualizado_en: at,
+    })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Deletes the report; false when it was gone. */
+export async function deleteInforme(db: Db, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('informes').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report queries
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The one dialect-specific piece of the reports: an epoch-ms column as its UTC calendar month
+ * (`YYYY-MM`) or day (`YYYY-MM-DD`). SQLite: `strftime` over Unix seconds; PostgreSQL:
+ * `to_char` of the UTC timestamp. Seconds are divided as reals so an instant before 1970 falls
+ * on its own day, not the next one. The formats are literals, so the same expression can be
+ * grouped by.
+ */
+export function calendarBucket(dialect: Dialect, column: string, unit: 'mes' | 'dia') {
+  const col = sql.ref(column);
+  if (dialect === 'sqlite') {
+    const fmt = sql.lit(unit === 'mes' ? '%Y-%m' : '%Y-%m-%d');
+    return sql<string>`strftime(${fmt}, ${col} / 1000.0, 'unixepoch')`;
+  }
+  const fmt = sql.lit(unit === 'mes' ? 'YYYY-MM' : 'YYYY-MM-DD');
+  return sql<string>`to_char(to_timestamp(${col} / 1000.0) at time zone 'UTC', ${fmt})`;
+}
+
+/** A condition, or `1 = 1` when there is none. */
+function whereOrTrue(where: Expression<SqlBool> | undefined): Expression<SqlBool> {
+  return where ?? sql<SqlBool>`1 = 1`;
+}
+
+/** Events per estado (only the estados that have some), among those matching `where`. */
+export async function eventosPorEstado(
+  db: Db,
+  where?: Expression<SqlBool>,
+): Promise<Map<string, number>> {
+  const r = await sql<{ estado: string; n: number }>`
+    select e.estado as estado, count(*) as n from eventos as e
+    where ${whereOrTrue(where)} group by e.estado`.execute(db);
+  return new Map(r.rows.map((x) => [x.estado, Number(x.n)]));
+}
+
+/** Events per UTC month of fechaInicio (`YYYY-MM`, oldest first), among those matching `where`. */
+export async function eventosPorMes(
+  db: Db,
+  dialect: Dialect,
+  where?: Expression<SqlBool>,
+): Promise<{ mes: string; n: number }[]> {
+  const mes = calendarBucket(dialect, 'e.fecha_inicio', 'mes');
+  const r = await sql<{ mes: string; n: number }>`
+    select ${mes} as mes, count(*) as n from eventos as e
+    where ${whereOrTrue(where)} group by ${mes} order by ${mes}`.execute(db);
+  return r.rows.map((x) => ({ mes: x.mes, n: Number(x.n) }));
+}
+
+/** Audit events per UTC day (`YYYY-MM-DD`, oldest first). */
+export async function actividadPorDia(
+  db: Db,
+  dialect: Dialect,
+): Promise<{ dia: string; n: number }[]> {
+  const dia = calendarBucket(dialect, 'a.creado_en', 'dia');
+  const r = await sql<{ dia: string; n: number }>`
+    select ${dia} as dia, count(*) as n from auditoria as a
+    group by ${dia} order by ${dia}`.execute(db);
+  return r.rows.map((x) => ({ dia: x.dia, n: Number(x.n) }));
+}
+
+/**
+ * Every role (by nombre, alphabetical) with how many users hold it, zeros included, among the
+ * users matching `where`. Unfiltered, read from `usuarios_rol_total` (kept by triggers,
+ * migration 0004): grouping the 1 000 000 links of a million users measured ≈ 90 ms on
+ * PostgreSQL and ≈ 140 ms on SQLite; the counter answers in one read per role.
+ */
+export async function usuariosPorRol(
+  db: Db,
+  where?: Expression<SqlBool>,
+): Promise<{ rol: string; n: number }[]> {
+  const counts = where
+    ? sql`(select ur.rol_id as rol_id, count(*) as n from usuario_roles ur
+           where ur.usuario_id in (select u.id from usuarios as u where ${where})
+           group by ur.rol_id)`
+    : sql`usuarios_rol_total`;
+  const r = await sql<{ rol: string; n: number | null }>`
+    select r.nombre as rol, c.n as n from roles r
+    left join ${counts} c on c.rol_id = r.id
+    order by r.nombre`.execute(db);
+  return r.rows.map((x) => ({ rol: x.rol, n: Number(x.n ?? 0) }));
+}
+
+/** Users per state (`activo` 1/0) among those matching `where` (the usuarios listado's chart). */
+export async function usuariosPorActivo(
+  db: Db,
+  where?: Expression<SqlBool>,
+): Promise<{ activo: number; n: number }[]> {
+  const r = await sql<{ activo: number; n: number }>`
+    select u.activo as activo, count(*) as n from usuarios as u
+    where ${whereOrTrue(where)} group by u.activo`.execute(db);
+  return r.rows.map((x) => ({ activo: Number(x.activo), n: Number(x.n) }));
+}
+
+/** One row of `periodos-por-evento`. */
+export interface PeriodosDeEvento {
+  eventoId: number;
+  evento: string;
+  n: number;
+}
+
+/** Resume point of a keyset walk over (n desc, eventoId asc). */
+type After = { n: number; eventoId: number } | undefined;
+
+/**
+ * Events with periods and their count, most first (ties by event id), `limit` rows from `offset`
+ * or after `after` (keyset). Unfiltered, read from `periodos_por_evento` (kept by triggers,
+ * migration 0005) along its `(n desc, evento_id)` index; filtered, grouped from `periodos`.
+ */
+export async function periodosPorEvento(
+  db: Db,
+  opts: { where?: Expression<SqlBool>; limit: number; offset?: number; after?: After },
+): Promise<PeriodosDeEvento[]> {
+  const { where, limit, offset = 0, after } = opts;
+  const grouped = where
+    ? sql`(select p.evento_id as evento_id, count(*) as n from periodos as p
+           where ${where} group by p.evento_id)`
+    : sql`periodos_por_evento`;
+  const resume = after
+    ? sql`where (g.n < ${after.n} or (g.n = ${after.n} and g.evento_id > ${after.eventoId}))`
+    : sql``;
+  const r = await sql<{ evento_id: number; nombre: string; n: number }>`
+    select g.evento_id as evento_id, e.nombre as nombre, g.n as n
+    from ${grouped} g join eventos e on e.id = g.evento_id
+    ${resume}
+    order by g.n desc, g.evento_id asc
+    limit ${limit} offset ${offset}`.execute(db);
+  return r.rows.map((x) => ({ eventoId: x.evento_id, evento: x.nombre, n: Number(x.n) }));
+}
+
+/** How many events have periods (matching `where`): the row count of `periodosPorEvento`. */
+export async function countEventosConPeriodos(
+  db: Db,
+  where?: Expression<SqlBool>,
+): Promise<number> {
+  const r = where
+    ? await sql<{ n: number }>`select count(distinct p.evento_id) as n from periodos as p
+        where ${where}`.execute(db)
+    : await sql<{ n: number }>`select count(*) as n from periodos_por_evento`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/**
+ * Every row of `periodosPorEvento`, `batchSize` at a time, each batch one keyset query resumed
+ * after the previous batch's last (n, eventoId): CSV exports read no row twice.
+ */
+export async function* periodosPorEventoBatches(
+  db: Db,
+  where: Expression<SqlBool> | undefined,
+  batchSize: number,
+): AsyncGenerator<PeriodosDeEvento[]> {
+  let after: After;
+  for (;;) {
+    const rows = await periodosPorEvento(db, {
+      ...(where ? { where } : {}),
+      limit: batchSize,
+      after,
+    });
+    if (rows.length) yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { n: last.n, eventoId: last.eventoId };
+  }
+}

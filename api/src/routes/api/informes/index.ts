@@ -1,0 +1,197 @@
+/**
+ * /api/informes (issue #6; contract in shared/src/contracts/informes.ts). Handlers stay thin:
+ * schema, permission, one service call, reply. The data permission of a report
+ * (`INFORME_PERMISO_DATOS`) is checked by the service once the report is loaded.
+ */
+import {
+  ApiErrorBodySchema,
+  INFORMES_PAGE_SIZE_DEFAULT,
+  InformeCreateSchema,
+  InformeListQuerySchema,
+  InformeListSchema,
+  InformePatchSchema,
+  InformeResultadoSchema,
+  InformeSchema,
+  RESULTADO_PAGE_SIZE_DEFAULT,
+  ResultadoCsvQuerySchema,
+  ResultadoQuerySchema,
+} from '@gestion/shared';
+import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import {
+  listInformes,
+  toInforme,
+  type InformeSortField,
+} from '../../../repositories/informes-repository';
+import { searchText } from '../../../repositories/eventos-repository';
+import { CSV_CONTENT_TYPE, csvDispositionFor } from '../../../services/csv';
+import {
+  createInforme,
+  exportInforme,
+  getInforme,
+  patchInforme,
+  removeInforme,
+  runInforme,
+} from '../../../services/informes-service';
+
+const errors = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
+const security = [{ bearer: [] }];
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['informes'],
+        summary: 'Listar informes guardados (búsqueda por nombre, tipo, orden, páginas)',
+        security,
+        querystring: InformeListQuerySchema,
+        response: { 200: InformeListSchema, ...errors(400, 401, 403) },
+      },
+      onRequest: app.requirePermission('informes:ver'),
+    },
+    async (request) => {
+      const q = request.query;
+      const page = q.page ?? 1;
+      const pageSize = q.pageSize ?? INFORMES_PAGE_SIZE_DEFAULT;
+      const sort = q.sort ?? '-creadoEn';
+      const desc = sort.startsWith('-');
+      const { items, total } = await listInformes(app.db, {
+        words: searchText(q.q ?? '')
+          .split(' ')
+          .filter(Boolean),
+        ...(q.tipo ? { tipo: q.tipo } : {}),
+        sort: { field: (desc ? sort.slice(1) : sort) as InformeSortField, desc },
+        page,
+        pageSize,
+      });
+      return { items: items.map(toInforme), total, page, pageSize };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['informes'],
+        summary: 'Guardar un informe (un listado necesita un filtro)',
+        security,
+        body: InformeCreateSchema,
+        response: { 201: InformeSchema, ...errors(400, 401, 403) },
+      },
+      onRequest: app.requirePermission('informes:crear'),
+    },
+    async (request, reply) => {
+      const informe = await createInforme(app, request, request.body);
+      return reply.code(201).send(informe);
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['informes'],
+        summary: 'Un informe guardado',
+        security,
+        params: IdParams,
+        response: { 200: InformeSchema, ...errors(400, 401, 403, 404) },
+      },
+      onRequest: app.requirePermission('informes:ver'),
+    },
+    async (request) => getInforme(app.db, request.params.id),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags: ['informes'],
+        summary: 'Editar un informe con la versión leída (409 si está desfasada)',
+        security,
+        params: IdParams,
+        body: InformePatchSchema,
+        response: { 200: InformeSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+      onRequest: app.requirePermission('informes:crear'),
+    },
+    async (request) => patchInforme(app, request, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['informes'],
+        summary: 'Eliminar un informe',
+        security,
+        params: IdParams,
+        response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
+      },
+      onRequest: app.requirePermission('informes:eliminar'),
+    },
+    async (request, reply) => {
+      await removeInforme(app, request, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:id/resultado',
+    {
+      schema: {
+        tags: ['informes'],
+        summary: 'Ejecutar un informe: columnas, una página de filas y la serie del gráfico',
+        security,
+        params: IdParams,
+        querystring: ResultadoQuerySchema,
+        response: { 200: InformeResultadoSchema, ...errors(400, 401, 403, 404) },
+      },
+      onRequest: app.requirePermission('informes:ver'),
+    },
+    async (request) =>
+      runInforme(
+        app,
+        request,
+        request.params.id,
+        request.query.page ?? 1,
+        request.query.pageSize ?? RESULTADO_PAGE_SIZE_DEFAULT,
+      ),
+  );
+
+  app.get(
+    '/:id/resultado.csv',
+    {
+      schema: {
+        tags: ['informes'],
+        summary: 'Exportar el resultado completo de un informe como CSV (separador , o ;)',
+        security,
+        params: IdParams,
+        querystring: ResultadoCsvQuerySchema,
+        produces: ['text/csv'],
+        response: { ...errors(400, 401, 403, 404) },
+      },
+      onRequest: app.requirePermission('informes:exportar'),
+    },
+    async (request, reply) => {
+      const { informe, csv } = await exportInforme(
+        app,
+        request,
+        request.params.id,
+        request.query.separador ?? ',',
+      );
+      return (
+        reply
+          .type(CSV_CONTENT_TYPE)
+          .header('content-disposition', csvDispositionFor(informe.nombre, app.now()))
+          // A stream is piped as is (no serialiser); the cast only quiets the typed replies.
+          .send(csv as never)
+      );
+    },
+  );
+
+  done();
+};
+
+export default informesRoutes;
