@@ -291,6 +291,11 @@ describe.each(DATABASES)('POST /api/filtrado on %s', (dialect) => {
         emails('U3'),
       );
       expect(await found('usuarios', [f('rol', 'eq', 'admin')])).toEqual([ADMIN.email]);
+      // A lone `rol eq` is counted from the per-role counters: same total as the rows.
+      const gestores = await filtrar({ entidad: 'usuarios', filtros: [f('rol', 'eq', 'gestor')] });
+      expect(gestores.json()).toMatchObject({ total: 3, items: [{}, {}, {}] });
+      const nadie = await filtrar({ entidad: 'usuarios', filtros: [f('rol', 'eq', 'nadie')] });
+      expect(nadie.json()).toMatchObject({ total: 0, items: [] });
       expect(await found('usuarios', [f('nombre', 'contiene', 'alvaro nunez')])).toEqual(
         emails('U2'),
       );
