@@ -13,8 +13,9 @@
  * | GET    /api/informes/:id/resultado.csv?separador  | informes:exportar | 200 text/csv       |
  *
  * Running or exporting a report also needs the read permission of the data it shows
- * (`INFORME_PERMISO_DATOS`): eventos:ver, periodos:ver, usuarios:ver or auditoria:ver; creating
- * or editing a report over usuarios needs usuarios:ver (as filtering them does).
+ * (`INFORME_PERMISO_DATOS`): eventos:ver, periodos:ver, usuarios:ver or auditoria:ver. Creating
+ * or editing a report needs it too (usuarios:ver for one over usuarios, as filtering them does;
+ * auditoria:ver for `actividad`), so nobody saves a report they could not run (403).
  *
  * The CSV (`resultado.csv`) holds the whole result, not one page: UTF-8 with a BOM, CRLF, the
  * columnas' `titulo`s as header, `separador` `,` (default) or `;`, cells quoted as RFC 4180 says
