@@ -11,7 +11,6 @@ import { eventosBusqueda } from './0003-eventos-busqueda';
 import { usuariosRendimiento } from './0004-usuarios-rendimiento';
 import { informes } from './0005-informes';
 import { filtradoIndices } from './0006-filtrado-indices';
-import { filtradoIndices } from './0006-filtrado-indices';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -26,7 +25,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0003-eventos-busqueda': eventosBusqueda(dialect),
     '0004-usuarios-rendimiento': usuariosRendimiento(dialect),
     '0005-informes': informes(dialect),
-    '0006-filtrado-indices': filtradoIndices(dialect),
     '0006-filtrado-indices': filtradoIndices(dialect),
   };
 }
