@@ -55,3 +55,25 @@ export function isUniqueViolation(err: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
 }
+
+/**
+ * SQLSTATEs of PostgreSQL's class 22 ("data exception") that a value taken from a request can
+ * cause: a number out of the column's range (an id of 2^31 on an `integer` key), text the
+ * column cannot hold (a NUL character), an impossible date. Found by the fuzz test (issue #7).
+ */
+const PG_BAD_VALUE = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
+
+/**
+ * True when the database refused a value of the request itself (PostgreSQL class 22 above;
+ * SQLite's datatype mismatch, e.g. an OFFSET beyond 2^63, or a value over its size limit): the
+ * request is bad input, a 400, never a 500 (DESIGN.md §3).
+ */
+export function isBadValueForDatabase(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = (err as { code?: unknown }).code;
+  return (
+    (typeof code === 'string' && PG_BAD_VALUE.has(code)) ||
+    code === 'SQLITE_MISMATCH' ||
+    code === 'SQLITE_TOOBIG'
+  );
+}

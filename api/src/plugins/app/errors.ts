@@ -8,7 +8,12 @@ import { API_MESSAGES, ERROR_CODES, type ApiErrorBody, type ErrorDetail } from '
 import type { FastifyError, FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../lib/db-errors';
-import { HttpError, isUniqueViolation, notFound } from '../../lib/http-errors';
+import {
+  HttpError,
+  isBadValueForDatabase,
+  isUniqueViolation,
+  notFound,
+} from '../../lib/http-errors';
 import { errorSummary } from '../../lib/log';
 
 /** The subset of an Ajv error the mapping reads. */
@@ -124,6 +129,9 @@ export function toErrorBody(err: unknown): ApiErrorBody {
       return body(415, API_MESSAGES.unsupportedMediaType, ERROR_CODES.unsupportedMediaType);
   }
   if (isUniqueViolation(err)) return body(409, 'El registro ya existe', ERROR_CODES.conflict);
+  // A value of the request the database cannot hold (an id beyond its integer range, a NUL
+  // character): bad input, not a server fault (issue #7 fuzz test).
+  if (isBadValueForDatabase(err)) return body(400, API_MESSAGES.validation, ERROR_CODES.validation);
   // The database is down or unreachable (issue #7): fail fast with 503, never a 500.
   if (isDatabaseUnavailable(err))
     return body(503, API_MESSAGES.serviceUnavailable, ERROR_CODES.serviceUnavailable);
@@ -155,6 +163,9 @@ const errorsPlugin: FastifyPluginCallback = (app, _opts, done) => {
       // One line per failed request while the database is away, at warn: not a bug.
       request.log.warn({ error: errorSummary(err) }, 'database unavailable');
       void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    } else if (isBadValueForDatabase(err)) {
+      // Answered 400, but logged at warn: a value the schema let through reached the database.
+      request.log.warn({ error: errorSummary(err) }, 'database refused a value of the request');
     } else if (out.statusCode >= 500) {
       request.log.error({ error: errorSummary(err) }, 'request failed');
     } else if (out.statusCode !== 401 && out.statusCode !== 404) {
