@@ -5,6 +5,7 @@
  */
 import { ADMIN_ROLE, type Usuario, type UsuarioSortField } from '@gestion/shared';
 import {
+  expressionBuilder,
   sql,
   SqliteAdapter,
   type ExpressionBuilder,
@@ -66,30 +67,44 @@ interface UsuarioListRow {
   version: number;
 }
 
+/**
+ * How a query finds the rows matching `q`:
+ * - `walk` (pages): down the sort index, testing each entry, stopping after one page of hits.
+ *   On PostgreSQL the LIKE is written so the trigram index cannot serve it: the planner
+ *   estimates a 4-letter fragment at 100 rows and would fetch and sort all 10 800 matches of
+ *   "gonz" (112 ms at 1 000 000 users) instead of walking ~2 500 index entries.
+ * - `match` (counts): through the search index (PostgreSQL's pg_trgm; SQLite's FTS5 count is
+ *   written apart, see `countMatches`).
+ */
+type SearchPlan = 'walk' | 'match';
+
+/** The words of `q`, normalised, at most 8. */
+function searchWords(q: string | undefined): string[] {
+  return normalizeSearch(q ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8);
+}
+
+/** An FTS5 trigram query for words of 3+ characters: each a phrase (a substring), all required. */
+function ftsQuery(words: readonly string[]): string {
+  return words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' ');
+}
+
 function filterExpr(
   eb: ExpressionBuilder<Database, 'usuarios'>,
   f: UsuarioFilter,
   dialect: 'sqlite' | 'postgres',
-  forCount = false,
+  plan: SearchPlan = 'walk',
 ) {
   const conds: Expression<SqlBool>[] = [];
-  // Every word of `q` must appear (in any order) in the nombre or the e-mail. PostgreSQL's GIN
-  // trigram index (migration 0002) serves the LIKE directly. On SQLite, measured at 100 000
-  // users: a page is fastest as a LIKE while walking the sort index (it stops after one page
-  // of hits), but counting is fastest through the FTS5 trigram index (a phrase MATCH of 3+
-  // characters is a substring match), so `forCount` picks the index.
-  for (const word of normalizeSearch(f.q ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 8)) {
-    if (forCount && dialect === 'sqlite' && [...word].length >= 3) {
-      conds.push(
-        sql<SqlBool>`usuarios.id in (select rowid from usuarios_busqueda
-          where usuarios_busqueda match ${`"${word.replace(/"/g, '""')}"`})`,
-      );
-    } else {
-      conds.push(sql<SqlBool>`usuarios.busqueda like ${containsPattern(word)} escape '\\'`);
-    }
+  // Every word of `q` must appear (in any order) in the nombre or the e-mail.
+  for (const word of searchWords(f.q)) {
+    conds.push(
+      dialect === 'postgres' && plan === 'walk'
+        ? sql<SqlBool>`(usuarios.busqueda || '') like ${containsPattern(word)} escape '\\'`
+        : sql<SqlBool>`usuarios.busqueda like ${containsPattern(word)} escape '\\'`,
+    );
   }
   if (f.activo !== undefined) conds.push(eb('usuarios.activo', '=', f.activo ? 1 : 0));
   if (f.rol) {
@@ -158,7 +173,10 @@ async function withRoles(db: Db, rows: UsuarioListRow[]): Promise<Usuario[]> {
   return rows.map((r) => toUsuario(r, roles.get(r.id) ?? []));
 }
 
-/** `ORDER BY` of the list: the sort column, then `id` (ties never overlap or skip rows). */
+/**
+ * `ORDER BY` of the list: the sort column, then `id` (ties never overlap or skip rows).
+ * `reverse` walks it backwards.
+ */
 function orderBy<O>(
   qb: SelectQueryBuilder<Database, 'usuarios', O>,
   sort: UsuarioSort,
@@ -185,9 +203,10 @@ function orderBy<O>(
  * OFFSET over full rows would fetch and throw away every skipped row (measured on PostgreSQL at
  * 100 000 users: 200 ms p50 for a deep page).
  *
- * When `total` (the number of matches) is known and the page lies in the second half, the ids
- * are picked walking the order backwards from the end, so no page skips more than half the
- * matches: the last pages at 1 000 000 users measured 105 ms p95 on PostgreSQL walking forwards.
+ * When `total` (the exact number of matches) is known and the page lies in the second half,
+ * the ids are picked walking the order backwards from the end, so no page skips more than half
+ * the matches: the last pages at 1 000 000 users measured 105 ms p95 on PostgreSQL walking
+ * forwards.
  */
 function selectPage(
   db: Db,
@@ -202,7 +221,7 @@ function selectPage(
     db
       .selectFrom('usuarios')
       .select('usuarios.id')
-      .where((eb) => filterExpr(eb, filter, dialectOf(db))),
+      .where((eb) => filterExpr(eb, filter, dialectOf(db), 'walk')),
     sort,
     reverse,
   )
@@ -215,52 +234,104 @@ function selectPage(
   );
 }
 
+/** One page, in list order, of the users `ids` (a search's few matches, see `countMatches`). */
+function pageOfIds(
+  db: Db,
+  ids: readonly number[],
+  sort: UsuarioSort,
+  limit: number,
+  offset: number,
+) {
+  return orderBy(
+    db.selectFrom('usuarios').select(ROW_COLUMNS).where('usuarios.id', 'in', ids),
+    sort,
+    false,
+  )
+    .limit(limit)
+    .offset(offset);
+}
+
 /**
- * The largest `total` a search (`q`) or the `activo` filter reports: counting every match of a
- * common fragment ("mar": 150 000 of 1 000 000 users) costs a read of each matching row —
- * 130 ms p50 on PostgreSQL, 53 ms on SQLite (issue #4 benchmark, target p95 ≤ 50 ms) — while no
- * one pages through 400 pages of a search. Below it the total is exact; from it on the list
- * says TOTAL_MAX (documented in routes/api/usuarios/README.md). The unfiltered and role-only
- * totals are exact at any size (trigger-kept counters).
+ * The largest `total` a search (`q`) or the `activo` filter reports. Counting every match of a
+ * fragment costs a read of each matching row: "mar" matches 150 000 of 1 000 000 users (130 ms
+ * p50 on PostgreSQL before this cap; issue #4 benchmark, target p95 ≤ 50 ms), and even "gonz"
+ * (10 800 rows on 9 700 heap pages) took 170 ms counting up to 10 000 on a busy machine. Up to
+ * 2 000 the count stays within a few ms, and a search matching more is one to narrow, not to
+ * page through (80 pages of 25). Below it the total is exact; from it on the list says
+ * TOTAL_MAX (documented in routes/api/usuarios/README.md). The unfiltered and role-only totals
+ * are exact at any size (trigger-kept counters).
  */
-export const TOTAL_MAX = 10_000;
+export const TOTAL_MAX = 2_000;
 
 /**
  * How many users match. Unfiltered, the trigger-kept `usuarios_total`; with only a role
- * filter, the trigger-kept `usuarios_rol_total` (migration 0004); otherwise a count that stops
- * at TOTAL_MAX.
+ * filter, the trigger-kept `usuarios_rol_total` (migration 0004) — both exact at any size, and
+ * without `ids`. Otherwise see `countMatches`.
  */
-async function countUsuarios(db: Db, filter: UsuarioFilter): Promise<number> {
-  const noQ = !filter.q?.trim();
+async function countUsuarios(
+  db: Db,
+  filter: UsuarioFilter,
+): Promise<{ total: number; ids?: number[] }> {
+  const noQ = searchWords(filter.q).length === 0;
   if (noQ && !filter.rol && filter.activo === undefined) {
     // Kept by triggers (migration 0002): no count over every row for the default view.
     const total = await sql<{ n: number }>`select n from usuarios_total where id = 1`.execute(db);
     const n = total.rows[0]?.n;
-    if (n !== undefined) return Number(n);
+    if (n !== undefined) return { total: Number(n) };
   }
   if (filter.rol && noQ && filter.activo === undefined) {
     // No row: the role is unknown or nobody ever held it.
     const row = await sql<{ n: number }>`select t.n from usuarios_rol_total t
       join roles r on r.id = t.rol_id where r.nombre = ${filter.rol}`.execute(db);
-    return Number(row.rows[0]?.n ?? 0);
+    return { total: Number(row.rows[0]?.n ?? 0) };
   }
-  // Any other filter: count the matches, but stop after TOTAL_MAX + 1 of them.
-  const matches = db
-    .selectFrom('usuarios')
-    .select(sql<number>`1`.as('x'))
-    .where((eb) => filterExpr(eb, filter, dialectOf(db), true))
-    .limit(TOTAL_MAX + 1)
-    .as('m');
-  const row = await db
-    .selectFrom(matches)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Math.min(Number(row.n), TOTAL_MAX);
+  return countMatches(db, filter);
 }
 
 /**
- * One page of users and the total matching the filter. The total comes first: it tells from
- * which end the page is nearer (see `selectPage`).
+ * The ids of the first TOTAL_MAX matches (in no order), through the search index. Fewer
+ * than TOTAL_MAX: `total` is exact and `ids` are every match, so the page is sorted from them
+ * without searching again. Otherwise `total` is TOTAL_MAX and no ids are returned.
+ */
+async function countMatches(
+  db: Db,
+  filter: UsuarioFilter,
+): Promise<{ total: number; ids?: number[] }> {
+  const dialect = dialectOf(db);
+  const words = searchWords(filter.q);
+  const indexed = dialect === 'sqlite' ? words.filter((w) => [...w].length >= 3) : [];
+  let ids: number[];
+  if (indexed.length > 0) {
+    // SQLite: driven from the trigram index (a phrase of 3+ characters is a substring match;
+    // CROSS JOIN fixes the loop order), so the first TOTAL_MAX hits end it. Written as
+    // `id in (…)` SQLite would first collect every hit (138 ms for "mar" at 1 000 000 users).
+    const rest = filterExpr(
+      expressionBuilder<Database, 'usuarios'>(),
+      { ...filter, q: words.filter((w) => !indexed.includes(w)).join(' ') },
+      dialect,
+      'match',
+    );
+    const res = await sql<{ id: number }>`select usuarios.id from usuarios_busqueda
+        cross join usuarios on usuarios.id = usuarios_busqueda.rowid
+        where usuarios_busqueda match ${ftsQuery(indexed)} and ${rest}
+        limit ${TOTAL_MAX}`.execute(db);
+    ids = res.rows.map((r) => r.id);
+  } else {
+    const rows = await db
+      .selectFrom('usuarios')
+      .select('usuarios.id')
+      .where((eb) => filterExpr(eb, filter, dialect, 'match'))
+      .limit(TOTAL_MAX)
+      .execute();
+    ids = rows.map((r) => r.id);
+  }
+  return ids.length < TOTAL_MAX ? { total: ids.length, ids } : { total: TOTAL_MAX };
+}
+
+/**
+ * One page of users and the total matching the filter. The count comes first when it decides
+ * the page's plan: from which end the page is nearer (`selectPage`), or — a search with fewer
+ * than TOTAL_MAX matches — the matches themselves (`countMatches`).
  */
 export async function listUsuarios(
   db: Db,
@@ -270,17 +341,27 @@ export async function listUsuarios(
   pageSize: number,
 ): Promise<{ items: Usuario[]; total: number }> {
   const offset = (page - 1) * pageSize;
-  if (offset === 0) {
-    // The first page never walks backwards: both queries at once.
-    const [rows, total] = await Promise.all([
+  const counted = searchWords(filter.q).length > 0 || filter.activo !== undefined;
+  if (offset === 0 && !counted) {
+    // Neither walks backwards nor depends on the matches: both queries at once.
+    const [rows, { total }] = await Promise.all([
       selectPage(db, filter, sort, pageSize, 0).execute(),
       countUsuarios(db, filter),
     ]);
     return { items: await withRoles(db, rows), total };
   }
-  const total = await countUsuarios(db, filter);
-  const rows =
-    offset >= total ? [] : await selectPage(db, filter, sort, pageSize, offset, total).execute();
+  const { total, ids } = await countUsuarios(db, filter);
+  let rows: UsuarioListRow[];
+  if (ids) {
+    rows = offset >= ids.length ? [] : await pageOfIds(db, ids, sort, pageSize, offset).execute();
+  } else if (!counted) {
+    // An exact total from the counters: the page may be walked from the nearer end.
+    rows =
+      offset >= total ? [] : await selectPage(db, filter, sort, pageSize, offset, total).execute();
+  } else {
+    // TOTAL_MAX or more matches: only "at least" is known, so the page is walked from the start.
+    rows = await selectPage(db, filter, sort, pageSize, offset).execute();
+  }
   return { items: await withRoles(db, rows), total };
 }
 
