@@ -1,16 +1,217 @@
-import { screen } from '@testing-library/react';
-import { makeUser, renderPage, signedIn } from '../../../testing/render';
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockFetch } from '@gestion/shared/testing';
+import { giveChartsASize } from '../../../testing/chart-size';
+import { makeInforme, makeResultado } from '../../../testing/fixtures';
+import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
 import InformePage from './InformePage';
 
+jest.setTimeout(30_000);
+giveChartsASize();
+
+const porEstado = makeInforme({
+  id: 7,
+  nombre: 'Estado de los eventos',
+  descripcion: 'Para la junta',
+  tipo: 'eventos-por-estado',
+  filtros: null,
+});
+
+function renderInforme(user = makeGestor()) {
+  return renderPage(<InformePage />, {
+    url: '/informes/7',
+    path: '/informes/:id',
+    auth: signedIn(user),
+  });
+}
+
 describe('InformePage', () => {
-  it('shows its title, the report and the permission', () => {
-    renderPage(<InformePage />, {
-      url: '/informes/12',
-      path: '/informes/:id',
-      auth: signedIn(makeUser()),
+  it('shows progress while the report runs, then its header, a bar chart and the table', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/informes/7': { body: porEstado },
+      'GET /api/informes/7/resultado': { body: makeResultado() },
     });
-    expect(screen.getByRole('heading', { level: 1, name: 'Informe' })).toBeInTheDocument();
-    expect(screen.getByText('Informe 12')).toBeInTheDocument();
-    expect(screen.getByText('Tu permiso: informes:ver')).toBeInTheDocument();
+    renderInforme();
+    expect(screen.getByRole('progressbar', { name: 'Ejecutando el informe' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Estado de los eventos' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Eventos por estado')).toBeInTheDocument();
+    expect(screen.getByText('Creado por Gema Gestora el 2 abr 2026, 9:30')).toBeInTheDocument();
+    expect(screen.getByText('Para la junta')).toBeInTheDocument();
+
+    const chart = await screen.findByRole('figure', {
+      name: 'Gráfico de barras de «Estado de los eventos»',
+    });
+    expect(chart.querySelector('svg')).not.toBeNull();
+    // One bar per state, labelled in Spanish on the axis.
+    await waitFor(() => expect(chart.querySelectorAll('.MuiBarChart-element')).toHaveLength(4));
+    expect(within(chart).getByText('Publicado')).toBeInTheDocument();
+
+    const grid = screen.getByRole('grid', { name: 'Resultado' });
+    const rows = within(grid).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Borrador2',
+      'Publicado5',
+      'Cancelado0',
+      'Finalizado1',
+    ]);
+    expect(screen.getByText('(4 filas)')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('progressbar', { name: 'Ejecutando el informe' }),
+    ).not.toBeInTheDocument();
+    const query = fetchMock.callsTo('GET /api/informes/7/resultado')[0]!.query;
+    expect(query.get('page')).toBe('1');
+    expect(query.get('pageSize')).toBe('50');
+  });
+
+  it('draws a series over time as lines', async () => {
+    mockFetch({
+      'GET /api/informes/7': {
+        body: { ...porEstado, nombre: 'Eventos por mes', tipo: 'eventos-por-mes' },
+      },
+      'GET /api/informes/7/resultado': {
+        body: makeResultado({
+          columnas: [
+            { campo: 'mes', titulo: 'Mes', tipo: 'texto' },
+            { campo: 'total', titulo: 'Total', tipo: 'numero' },
+          ],
+          filas: [
+            { mes: '2026-01', total: 3 },
+            { mes: '2026-02', total: 1 },
+            { mes: '2026-03', total: 4 },
+          ],
+          serie: [
+            { etiqueta: '2026-01', valor: 3 },
+            { etiqueta: '2026-02', valor: 1 },
+            { etiqueta: '2026-03', valor: 4 },
+          ],
+          grafico: 'lineas',
+          total: 3,
+        }),
+      },
+    });
+    renderInforme();
+    const chart = await screen.findByRole('figure', {
+      name: 'Gráfico de líneas de «Eventos por mes»',
+    });
+    await waitFor(() => expect(chart.querySelectorAll('.MuiLineChart-line')).toHaveLength(1));
+    expect(chart.querySelectorAll('.MuiBarChart-element')).toHaveLength(0);
+    expect(within(chart).getByText('2026-02')).toBeInTheDocument();
+  });
+
+  it('exports the whole result as CSV with the chosen separator, sending the token', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/informes/7': { body: porEstado },
+      'GET /api/informes/7/resultado': { body: makeResultado() },
+      'GET /api/informes/7/resultado.csv': { body: 'estado;total' },
+    });
+    const createObjectURL = jest.fn(() => 'blob:informe');
+    const revokeObjectURL = jest.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      const { user } = renderInforme();
+      await screen.findByRole('grid', { name: 'Resultado' });
+      await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+      await user.click(
+        await screen.findByRole('menuitem', { name: 'CSV separado por punto y coma (;)' }),
+      );
+      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+      const [call] = fetchMock.callsTo('GET /api/informes/7/resultado.csv');
+      expect(call!.query.get('separador')).toBe(';');
+      expect(call!.headers.get('authorization')).toBe('Bearer token');
+      const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
+      expect(link.download).toBe('estado-de-los-eventos.csv');
+      expect(link.href).toBe('blob:informe');
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it('says why an export failed', async () => {
+    mockFetch({
+      'GET /api/informes/7': { body: porEstado },
+      'GET /api/informes/7/resultado': { body: makeResultado() },
+      'GET /api/informes/7/resultado.csv': {
+        status: 403,
+        body: { statusCode: 403, error: 'Forbidden', message: 'No tienes permiso' },
+      },
+    });
+    const { user, shell } = renderInforme();
+    await screen.findByRole('grid', { name: 'Resultado' });
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV separado por comas (,)' }));
+    await waitFor(() =>
+      expect(shell.notify).toHaveBeenCalledWith('No tienes permiso', { type: 'error' }),
+    );
+  });
+
+  it('prints the page', async () => {
+    mockFetch({
+      'GET /api/informes/7': { body: porEstado },
+      'GET /api/informes/7/resultado': { body: makeResultado() },
+    });
+    const print = jest.spyOn(window, 'print').mockImplementation(() => {});
+    try {
+      const { user } = renderInforme();
+      await screen.findByRole('grid', { name: 'Resultado' });
+      await user.click(screen.getByRole('button', { name: 'Imprimir' }));
+      expect(print).toHaveBeenCalledTimes(1);
+    } finally {
+      print.mockRestore();
+    }
+  });
+
+  it('does not offer the export to a usuario', async () => {
+    mockFetch({
+      'GET /api/informes/7': { body: porEstado },
+      'GET /api/informes/7/resultado': { body: makeResultado() },
+    });
+    renderInforme(makeUser());
+    await screen.findByRole('grid', { name: 'Resultado' });
+    expect(screen.queryByRole('button', { name: 'Exportar CSV' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
+  });
+
+  it('shows why a run failed and runs it again on retry', async () => {
+    let fail = true;
+    mockFetch({
+      'GET /api/informes/7': { body: porEstado },
+      'GET /api/informes/7/resultado': () =>
+        fail
+          ? {
+              status: 403,
+              body: { statusCode: 403, error: 'Forbidden', message: 'Necesitas eventos:ver' },
+            }
+          : { body: makeResultado() },
+    });
+    const { user } = renderInforme();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Necesitas eventos:ver');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('grid', { name: 'Resultado' })).toBeInTheDocument();
+  });
+
+  it('says so when the report does not exist', async () => {
+    mockFetch({
+      'GET /api/informes/7': {
+        status: 404,
+        body: {
+          statusCode: 404,
+          error: 'Not Found',
+          code: 'NOT_FOUND',
+          message: 'El informe no existe',
+        },
+      },
+    });
+    renderInforme();
+    expect(
+      await screen.findByText('El informe no existe o ya no está disponible.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a informes' })).toHaveAttribute(
+      'href',
+      '/informes',
+    );
   });
 });

@@ -1,29 +1,331 @@
-import { useParams } from 'react-router-dom';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Global } from '@emotion/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
+import PrintIcon from '@mui/icons-material/Print';
+import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { enUS, esES } from '@mui/x-data-grid/locales';
+import { skipToken } from '@reduxjs/toolkit/query';
+import type { TFunction } from 'i18next';
+import {
+  type CSV_SEPARADORES,
+  RESULTADO_PAGE_SIZE_DEFAULT,
+  paths,
+  type Columna,
+  type InformeResultado,
+} from '@gestion/shared';
+import { useAuth, useNotify, usePermission, useShell } from '@gestion/shared/react';
 import { PageLoading } from '../../../components/PageLoading';
-import { PermissionSummary } from '../../../components/PermissionSummary';
 import { useInformesTexts } from '../../../i18n/namespace';
+import { readError } from '../../../lib/api-error';
+import { formatDateTime } from '../../../lib/dates';
+import { useLocale } from '../../../lib/use-locale';
+import { useGetInformeQuery, useGetResultadoQuery } from '../api';
+import { csvFileName, downloadResultadoCsv } from '../export';
+import { InformeChart } from './InformeChart';
 
-/** /informes/:id (guards auth, permiso: informes:ver). Running a report arrives with its issue. */
+type Fila = InformeResultado['filas'][number] & { __id: number };
+type Separador = (typeof CSV_SEPARADORES)[number];
+
+const PAGE_SIZES = [25, 50, 100, 500];
+
+/**
+ * Printing (issue #6 "a print-friendly view"): the shell's app bar, navigation and toasts and
+ * this page's buttons (`data-no-print`) are left out of the paper, and the grid shows every row
+ * of the page without its footer. MUI's global class names are stable across versions.
+ */
+const PRINT_STYLES = {
+  '@media print': {
+    '.MuiAppBar-root, .MuiDrawer-root, .MuiBottomNavigation-root, .notistack-SnackbarContainer, [data-no-print]':
+      { display: 'none !important' },
+    'main, #main': { padding: '0 !important' },
+    '.MuiDataGrid-footerContainer': { display: 'none !important' },
+  },
+} as const;
+
+/** A column of the result as a grid column: dates in the user's locale, booleans as Sí/No. */
+function gridColumn(col: Columna, t: TFunction, locale: string): GridColDef<Fila> {
+  const base: GridColDef<Fila> = {
+    field: col.campo,
+    headerName: col.titulo,
+    flex: 1,
+    minWidth: col.tipo === 'fecha' ? 170 : 110,
+    sortable: false,
+  };
+  switch (col.tipo) {
+    case 'fecha':
+      return { ...base, valueFormatter: (v: string | null) => formatDateTime(v, locale) };
+    case 'booleano':
+      return { ...base, valueFormatter: (v: boolean) => (v ? t('common.yes') : t('common.no')) };
+    case 'numero':
+      return { ...base, type: 'number' as const };
+    default:
+      // Event states arrive as their keys (`publicado`); people read them translated.
+      return col.campo === 'estado'
+        ? { ...base, valueFormatter: (v: string) => t(`valores.${v}`, v) }
+        : base;
+  }
+}
+
+/**
+ * /informes/:id (guards auth, permiso: informes:ver; issue #6): runs a saved report — a progress
+ * bar while the server works, then its chart (bars or lines by `grafico`) and its rows in a
+ * server-paged table. "Exportar CSV" (informes:exportar) downloads the whole result with the
+ * chosen separator; "Imprimir" prints the page without the application's chrome.
+ */
 export default function InformePage() {
   const { t, ready } = useInformesTexts();
-  const { id = '' } = useParams<{ id: string }>();
+  const locale = useLocale();
+  const notify = useNotify();
+  const { token } = useAuth();
+  const { config } = useShell();
+  const canExport = usePermission('informes:exportar');
+  const { id: rawId = '' } = useParams<{ id: string }>();
+  const id = /^\d+$/.test(rawId) ? Number(rawId) : null;
+  const [pagination, setPagination] = useState<GridPaginationModel>({
+    page: 0,
+    pageSize: RESULTADO_PAGE_SIZE_DEFAULT,
+  });
+  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const informeQuery = useGetInformeQuery(id ?? skipToken);
+  const resultadoQuery = useGetResultadoQuery(
+    id !== null && informeQuery.data
+      ? { id, page: pagination.page + 1, pageSize: pagination.pageSize }
+      : skipToken,
+  );
+  const informe = informeQuery.data;
+  const resultado = resultadoQuery.data;
+
+  const columns = useMemo(
+    () => (resultado?.columnas ?? []).map((c) => gridColumn(c, t, locale)),
+    // `ready`: `t` keeps its identity when the bundle arrives.
+    [resultado?.columnas, t, ready, locale],
+  );
+  const rows = useMemo<Fila[]>(
+    () =>
+      (resultado?.filas ?? []).map((fila, i) => ({
+        ...fila,
+        __id: (resultado?.page ?? 1) * 1_000_000 + i,
+      })),
+    [resultado],
+  );
+
   if (!ready) return <PageLoading />;
+
+  const back = (
+    <Link
+      component={RouterLink}
+      to={paths.informes()}
+      data-no-print
+      sx={{ alignSelf: 'flex-start' }}
+    >
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+        <ArrowBackIcon fontSize="small" aria-hidden="true" />
+        <span>{t('informe.volver')}</span>
+      </Stack>
+    </Link>
+  );
+
+  const informeError = informeQuery.error
+    ? readError(informeQuery.error, t('informe.loadFailed'))
+    : null;
+  if (id === null || informeError?.status === 404) {
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Alert severity="warning">{t('informe.notFound')}</Alert>
+      </Stack>
+    );
+  }
+
+  const exportar = async (separador: Separador) => {
+    setExportAnchor(null);
+    if (!informe) return;
+    setExporting(true);
+    try {
+      await downloadResultadoCsv({
+        apiBaseUrl: config.apiBaseUrl,
+        token,
+        id: informe.id,
+        separador,
+        fileName: csvFileName(informe.nombre, informe.id),
+        fallbackMessage: t('informe.exportFailed'),
+      });
+    } catch (e) {
+      notify(e instanceof Error ? e.message : t('informe.exportFailed'), { type: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const resultadoError = resultadoQuery.error
+    ? readError(resultadoQuery.error, t('informe.loadFailed'))
+    : null;
+  const running = informeQuery.isLoading || resultadoQuery.isLoading;
+  const gridLocale = (locale === 'en' ? enUS : esES).components.MuiDataGrid.defaultProps.localeText;
+
   return (
     <Stack spacing={3}>
-      <Stack spacing={0.5}>
-        <Typography variant="h4" component="h1">
-          {t('informe.heading')}
-        </Typography>
-        <Typography color="text.secondary">
-          {t('informe.numero', { id, interpolation: { escapeValue: false } })}
-        </Typography>
-      </Stack>
-      <PermissionSummary permission="informes:ver" related={['informes:exportar']} />
-      <Typography variant="body2" color="text.secondary">
-        {t('informe.pending')}
-      </Typography>
+      <Global styles={PRINT_STYLES} />
+      {back}
+      {informeError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void informeQuery.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {informeError.message}
+        </Alert>
+      ) : (
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
+        >
+          <Stack spacing={1} sx={{ minWidth: 0 }}>
+            <Typography variant="h4" component="h1">
+              {informe ? informe.nombre : <Skeleton width={280} />}
+            </Typography>
+            {informe && (
+              <>
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  useFlexGap
+                  sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                >
+                  <Chip size="small" label={t(`tipos.${informe.tipo}`)} />
+                  <Typography variant="body2" color="text.secondary">
+                    {informe.creadoPor
+                      ? t('informe.autor', {
+                          autor: informe.creadoPor.nombre,
+                          fecha: formatDateTime(informe.creadoEn, locale),
+                          interpolation: { escapeValue: false },
+                        })
+                      : t('informe.autorDesconocido', {
+                          fecha: formatDateTime(informe.creadoEn, locale),
+                        })}
+                  </Typography>
+                </Stack>
+                {informe.descripcion && <Typography>{informe.descripcion}</Typography>}
+              </>
+            )}
+          </Stack>
+          <Stack direction="row" spacing={1} data-no-print sx={{ flexShrink: 0 }}>
+            {canExport && (
+              <>
+                <Button
+                  variant="contained"
+                  startIcon={<DownloadIcon />}
+                  onClick={(e) => setExportAnchor(e.currentTarget)}
+                  disabled={!informe || Boolean(resultadoError)}
+                  loading={exporting}
+                  aria-haspopup="menu"
+                  aria-expanded={exportAnchor ? 'true' : undefined}
+                >
+                  {t('informe.exportar')}
+                </Button>
+                <Menu
+                  anchorEl={exportAnchor}
+                  open={exportAnchor !== null}
+                  onClose={() => setExportAnchor(null)}
+                >
+                  <MenuItem onClick={() => void exportar(',')}>
+                    {t('informe.separadorComa')}
+                  </MenuItem>
+                  <MenuItem onClick={() => void exportar(';')}>
+                    {t('informe.separadorPuntoYComa')}
+                  </MenuItem>
+                </Menu>
+              </>
+            )}
+            <Button startIcon={<PrintIcon />} onClick={() => window.print()} disabled={!resultado}>
+              {t('informe.imprimir')}
+            </Button>
+          </Stack>
+        </Stack>
+      )}
+
+      {running && !informeError && (
+        <Box>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            {t('informe.ejecutando')}
+          </Typography>
+          <LinearProgress aria-label={t('informe.ejecutando')} />
+        </Box>
+      )}
+
+      {resultadoError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void resultadoQuery.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {resultadoError.message}
+        </Alert>
+      )}
+
+      {informe && resultado && !resultadoError && (
+        <>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <InformeChart
+              nombre={informe.nombre}
+              serie={resultado.serie}
+              grafico={resultado.grafico}
+            />
+          </Paper>
+          <Stack spacing={1} component="section" aria-labelledby="informe-tabla">
+            <Typography id="informe-tabla" variant="h6" component="h2">
+              {t('informe.tabla')}{' '}
+              <Typography component="span" color="text.secondary">
+                ({t('informe.filas', { count: resultado.total })})
+              </Typography>
+            </Typography>
+            <Box sx={{ width: '100%' }}>
+              <DataGrid<Fila>
+                aria-label={t('informe.tabla')}
+                rows={rows}
+                getRowId={(row) => row.__id}
+                columns={columns}
+                rowCount={resultado.total}
+                loading={resultadoQuery.isFetching}
+                paginationMode="server"
+                sortingMode="server"
+                filterMode="server"
+                disableColumnFilter
+                disableColumnSorting
+                paginationModel={pagination}
+                onPaginationModelChange={setPagination}
+                pageSizeOptions={PAGE_SIZES}
+                disableRowSelectionOnClick
+                autoHeight
+                localeText={{ ...gridLocale, noRowsLabel: t('informe.sinFilas') }}
+              />
+            </Box>
+          </Stack>
+        </>
+      )}
     </Stack>
   );
 }

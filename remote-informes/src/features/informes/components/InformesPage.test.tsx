@@ -1,19 +1,167 @@
-import { screen } from '@testing-library/react';
-import { makeUser, renderPage, signedIn } from '../../../testing/render';
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockFetch } from '@gestion/shared/testing';
+import { makeInforme, page } from '../../../testing/fixtures';
+import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
 import InformesPage from './InformesPage';
 
+jest.setTimeout(30_000);
+
+const publicados = makeInforme();
+const porMes = makeInforme({
+  id: 8,
+  nombre: 'Eventos por mes',
+  tipo: 'eventos-por-mes',
+  filtros: null,
+  creadoPor: null,
+  creadoEn: '2026-05-10T16:00:00.000Z',
+});
+
 describe('InformesPage', () => {
-  it('shows its title and the permission of a usuario, who may only view', () => {
+  it('lists the saved reports with type, author and date, each opening its page', async () => {
+    const fetchMock = mockFetch({ 'GET /api/informes': { body: page([publicados, porMes]) } });
     renderPage(<InformesPage />, { url: '/informes', auth: signedIn(makeUser()) });
-    expect(screen.getByRole('heading', { level: 1, name: 'Informes' })).toBeInTheDocument();
-    expect(screen.getByText('Tu permiso: informes:ver')).toBeInTheDocument();
-    expect(screen.getByText('Crear informes: no')).toBeInTheDocument();
-    expect(screen.getByText('Exportar informes: no')).toBeInTheDocument();
+    const grid = await screen.findByRole('grid', { name: 'Informes' });
+    expect(
+      await within(grid).findByRole('link', { name: 'Eventos publicados de marzo' }),
+    ).toHaveAttribute('href', '/informes/7');
+    const [, first, second] = within(grid).getAllByRole('row');
+    expect(first).toHaveTextContent('Listado filtrado');
+    expect(first).toHaveTextContent('Gema Gestora');
+    expect(first).toHaveTextContent('2 abr 2026, 9:30');
+    // An author who has been deleted shows as a dash.
+    expect(second).toHaveTextContent('Eventos por mes');
+    expect(within(second!).getByText('—')).toBeInTheDocument();
+    const query = fetchMock.callsTo('GET /api/informes')[0]!.query;
+    expect(query.get('sort')).toBe('-creadoEn');
+    expect(query.get('page')).toBe('1');
+    expect(query.get('pageSize')).toBe('25');
   });
 
-  it('tells an admin they may do everything', () => {
-    const admin = makeUser({ roles: [{ nombre: 'admin', permisos: [] }] });
-    renderPage(<InformesPage />, { url: '/informes', auth: signedIn(admin) });
-    expect(screen.getByText('Eliminar informes: sí')).toBeInTheDocument();
+  it('searches by name and filters by type on the server', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/informes': (call) => ({
+        body: page(call.query.get('q') === 'mes' ? [porMes] : [publicados, porMes]),
+      }),
+    });
+    const { user } = renderPage(<InformesPage />, {
+      url: '/informes',
+      auth: signedIn(makeUser()),
+    });
+    await screen.findByText('Eventos publicados de marzo');
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nombre' }), 'mes');
+    await waitFor(() =>
+      expect(screen.queryByText('Eventos publicados de marzo')).not.toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Tipo' }));
+    await user.click(await screen.findByRole('option', { name: 'Eventos por mes' }));
+    await waitFor(() =>
+      expect(fetchMock.callsTo('GET /api/informes').at(-1)!.query.get('tipo')).toBe(
+        'eventos-por-mes',
+      ),
+    );
+    expect(fetchMock.callsTo('GET /api/informes').at(-1)!.query.get('q')).toBe('mes');
+  });
+
+  it('asks for confirmation naming the report before deleting it', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/informes': { body: page([publicados]) },
+      'DELETE /api/informes/7': { status: 204 },
+    });
+    const { user, shell } = renderPage(<InformesPage />, {
+      url: '/informes',
+      auth: signedIn(makeGestor()),
+    });
+    await screen.findByText('Eventos publicados de marzo');
+    await user.click(screen.getByRole('button', { name: 'Eliminar Eventos publicados de marzo' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar el informe?' });
+    expect(dialog).toHaveTextContent('Se eliminará el informe «Eventos publicados de marzo»');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetchMock.callsTo('DELETE /api/informes/7')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar Eventos publicados de marzo' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }),
+    );
+    await waitFor(() => expect(fetchMock.callsTo('DELETE /api/informes/7')).toHaveLength(1));
+    await waitFor(() =>
+      expect(shell.notify).toHaveBeenCalledWith('Informe «Eventos publicados de marzo» eliminado', {
+        type: 'success',
+      }),
+    );
+    // The list is asked again.
+    await waitFor(() => expect(fetchMock.callsTo('GET /api/informes')).toHaveLength(2));
+  });
+
+  it('creates a report from a type and opens it', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/informes': { body: page([publicados]) },
+      'POST /api/informes': (call) => ({
+        status: 201,
+        body: { ...porMes, id: 12, ...(call.body as object) },
+      }),
+    });
+    const { user, shell } = renderPage(<InformesPage />, {
+      url: '/informes',
+      auth: signedIn(makeGestor()),
+    });
+    await screen.findByText('Eventos publicados de marzo');
+    await user.click(screen.getByRole('button', { name: 'Nuevo informe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo informe' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Tipo de informe' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Listado filtrado',
+      'Eventos por estado',
+      'Eventos por mes',
+      'Periodos por evento',
+      'Usuarios por rol',
+      'Actividad (auditoría por día)',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Listado filtrado' }));
+    // A listado made here lists a whole entity; Filtrado builds one with conditions.
+    expect(
+      within(dialog).getByRole('link', { name: 'Construir el filtro en Filtrado' }),
+    ).toHaveAttribute('href', '/filtrado');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Listado de' }));
+    await user.click(await screen.findByRole('option', { name: 'Periodos' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Todos los periodos');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
+    await waitFor(() => expect(shell.navigateTo).toHaveBeenCalledWith('/informes/12'));
+    expect(fetchMock.callsTo('POST /api/informes')[0]!.body).toEqual({
+      nombre: 'Todos los periodos',
+      descripcion: '',
+      tipo: 'listado',
+      filtros: { entidad: 'periodos', filtros: [] },
+    });
+  });
+
+  it('shows a usuario the list without create or delete', async () => {
+    mockFetch({ 'GET /api/informes': { body: page([publicados]) } });
+    renderPage(<InformesPage />, { url: '/informes', auth: signedIn(makeUser()) });
+    await screen.findByText('Eventos publicados de marzo');
+    expect(screen.queryByRole('button', { name: 'Nuevo informe' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Eliminar/ })).not.toBeInTheDocument();
+  });
+
+  it('invites a gestor to create the first report when there are none', async () => {
+    mockFetch({ 'GET /api/informes': { body: page([], 0) } });
+    renderPage(<InformesPage />, { url: '/informes', auth: signedIn(makeGestor()) });
+    expect(await screen.findByText('Aún no hay informes')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Crear el primer informe' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir a Filtrado' })).toHaveAttribute(
+      'href',
+      '/filtrado',
+    );
+  });
+
+  it('tells a usuario that reports will appear there', async () => {
+    mockFetch({ 'GET /api/informes': { body: page([], 0) } });
+    renderPage(<InformesPage />, { url: '/informes', auth: signedIn(makeUser()) });
+    expect(
+      await screen.findByText('Cuando alguien guarde informes aparecerán aquí.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Crear el primer informe' }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -1,0 +1,80 @@
+/**
+ * The saved reports endpoints (issue #6, `contracts/informes.ts`) injected into shared's one RTK
+ * Query api (DESIGN.md §5). Lists are tagged `Informe/LIST`, one report `Informe/<id>`, so a
+ * write refreshes exactly the pages that show it; the result of running one is tagged with its
+ * report, so editing the report runs it again.
+ */
+import { baseApi } from '@gestion/shared/react';
+import type {
+  Informe,
+  InformeCreate,
+  InformeList,
+  InformeListQuery,
+  InformePatch,
+  InformeResultado,
+} from '@gestion/shared';
+
+/** The query string of a call: only the parameters that carry a value. */
+export function searchParams(query: object): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  return params;
+}
+
+/** Arguments of `GET /api/informes/:id/resultado` (page 1-based). */
+export interface ResultadoArgs {
+  id: number;
+  page: number;
+  pageSize: number;
+}
+
+const informesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Informe'] }).injectEndpoints({
+  endpoints: (build) => ({
+    listInformes: build.query<InformeList, InformeListQuery>({
+      query: (query) => `/api/informes?${searchParams(query).toString()}`,
+      providesTags: (result) => [
+        { type: 'Informe', id: 'LIST' },
+        ...(result?.items ?? []).map((i) => ({ type: 'Informe' as const, id: i.id })),
+      ],
+    }),
+    getInforme: build.query<Informe, number>({
+      query: (id) => `/api/informes/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Informe', id }],
+    }),
+    getResultado: build.query<InformeResultado, ResultadoArgs>({
+      query: ({ id, page, pageSize }) =>
+        `/api/informes/${id}/resultado?${searchParams({ page, pageSize }).toString()}`,
+      providesTags: (_result, _error, { id }) => [{ type: 'Informe', id }],
+    }),
+    createInforme: build.mutation<Informe, InformeCreate>({
+      query: (body) => ({ url: '/api/informes', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Informe', id: 'LIST' }],
+    }),
+    updateInforme: build.mutation<Informe, { id: number; patch: InformePatch }>({
+      query: ({ id, patch }) => ({ url: `/api/informes/${id}`, method: 'PATCH', body: patch }),
+      // A 409 means someone else changed it: refetching shows their version.
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Informe', id },
+        { type: 'Informe', id: 'LIST' },
+      ],
+    }),
+    deleteInforme: build.mutation<void, number>({
+      query: (id) => ({ url: `/api/informes/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Informe', id },
+        { type: 'Informe', id: 'LIST' },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useListInformesQuery,
+  useGetInformeQuery,
+  useGetResultadoQuery,
+  useCreateInformeMutation,
+  useUpdateInformeMutation,
+  useDeleteInformeMutation,
+} = informesApi;

@@ -1,0 +1,188 @@
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  FILTRO_ENTIDADES,
+  INFORME_DESCRIPCION_MAX_LENGTH,
+  INFORME_NOMBRE_MAX_LENGTH,
+  INFORME_TIPOS,
+  paths,
+  type FiltroEntidad,
+  type InformeTipo,
+} from '@gestion/shared';
+import { useNavigateTo, useNotify, usePermission } from '@gestion/shared/react';
+import { useInformesTexts } from '../../../i18n/namespace';
+import { readError } from '../../../lib/api-error';
+import { applyFieldErrors } from '../../../lib/field-errors';
+import { useCreateInformeMutation } from '../api';
+
+interface FormValues {
+  tipo: InformeTipo;
+  entidad: FiltroEntidad;
+  nombre: string;
+  descripcion: string;
+}
+
+const FIELDS = ['tipo', 'nombre', 'descripcion'] as const;
+
+/**
+ * "Nuevo informe" (issue #6): a report from a type (`INFORME_TIPOS`). Counting types need nothing
+ * more; a `listado` here lists a whole entity (no conditions) — the dialog points to Filtrado
+ * for one that lists only some rows. Opens the new report once saved.
+ */
+export function NuevoInformeDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useInformesTexts();
+  const notify = useNotify();
+  const navigateTo = useNavigateTo();
+  const canUsuarios = usePermission('usuarios:ver');
+  const titleId = useId();
+  const [createInforme] = useCreateInformeMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({
+    defaultValues: { tipo: 'eventos-por-estado', entidad: 'eventos', nombre: '', descripcion: '' },
+  });
+  const tipo = watch('tipo');
+  const entidades = FILTRO_ENTIDADES.filter((e) => e !== 'usuarios' || canUsuarios);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const informe = await createInforme({
+        nombre: values.nombre.trim(),
+        descripcion: values.descripcion.trim(),
+        tipo: values.tipo,
+        ...(values.tipo === 'listado' ? { filtros: { entidad: values.entidad, filtros: [] } } : {}),
+      }).unwrap();
+      notify(
+        t('nuevo.created', { nombre: informe.nombre, interpolation: { escapeValue: false } }),
+        {
+          type: 'success',
+        },
+      );
+      onClose();
+      navigateTo(paths.informe(informe.id));
+    } catch (error) {
+      const read = readError(error, t('common.saveFailed'));
+      const rest = applyFieldErrors(read.details, FIELDS, setError);
+      if (rest.length > 0 || read.details.length === 0) {
+        setFormError([read.message, ...rest].join(' '));
+      }
+    }
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={isSubmitting ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
+      <form noValidate onSubmit={(e) => void onSubmit(e)}>
+        <DialogTitle id={titleId}>{t('nuevo.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {formError && <Alert severity="error">{formError}</Alert>}
+            <Controller
+              control={control}
+              name="tipo"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t('nuevo.tipo')}
+                  fullWidth
+                  error={Boolean(errors.tipo)}
+                  helperText={errors.tipo?.message}
+                  {...field}
+                >
+                  {INFORME_TIPOS.map((tp) => (
+                    <MenuItem key={tp} value={tp}>
+                      {t(`tipos.${tp}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            {tipo === 'listado' && (
+              <>
+                <Controller
+                  control={control}
+                  name="entidad"
+                  render={({ field }) => (
+                    <TextField select label={t('nuevo.entidad')} fullWidth {...field}>
+                      {entidades.map((e) => (
+                        <MenuItem key={e} value={e}>
+                          {t(`entidades.${e}`)}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                />
+                <Typography variant="body2" color="text.secondary">
+                  {t('nuevo.listadoAyuda')}{' '}
+                  <Link component={RouterLink} to={paths.filtrado()} onClick={onClose}>
+                    {t('nuevo.irAFiltrado')}
+                  </Link>
+                </Typography>
+              </>
+            )}
+            <TextField
+              label={t('guardar.nombre')}
+              required
+              fullWidth
+              error={Boolean(errors.nombre)}
+              helperText={errors.nombre?.message}
+              {...register('nombre', {
+                validate: (v) => v.trim().length > 0 || t('guardar.nombreRequired'),
+                maxLength: {
+                  value: INFORME_NOMBRE_MAX_LENGTH,
+                  message: t('guardar.tooLong', { max: INFORME_NOMBRE_MAX_LENGTH }),
+                },
+              })}
+            />
+            <TextField
+              label={t('guardar.descripcion')}
+              fullWidth
+              multiline
+              minRows={2}
+              error={Boolean(errors.descripcion)}
+              helperText={errors.descripcion?.message}
+              {...register('descripcion', {
+                maxLength: {
+                  value: INFORME_DESCRIPCION_MAX_LENGTH,
+                  message: t('guardar.tooLong', { max: INFORME_DESCRIPCION_MAX_LENGTH }),
+                },
+              })}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isSubmitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={isSubmitting}>
+            {t('common.create')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
