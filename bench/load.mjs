@@ -299,10 +299,17 @@ try {
       }
     }
   }
-  function onResponse(status, _body, context) {
+  /** 5xx answers by who wrote them: an api replica (it sets x-request-id) or the proxy. */
+  const serverErrors = {};
+  function onResponse(status, body, context, headers) {
     const k = byKind[context.kind];
     k.status[status] = (k.status[status] ?? 0) + 1;
     k.ms.push(performance.now() - context.t0);
+    if (status >= 500) {
+      const who = headers?.['x-request-id'] ? 'api' : 'proxy';
+      const key = `${status} ${who}: ${String(body ?? '').slice(0, 120)}`;
+      serverErrors[key] = (serverErrors[key] ?? 0) + 1;
+    }
   }
 
   // A short warm-up (JIT, pools, prepared statements), not measured.
@@ -314,9 +321,11 @@ try {
     requests: [{ setupRequest, onResponse }],
   });
   for (const k of Object.values(byKind)) Object.assign(k, { sent: 0, status: {}, ms: [] });
+  for (const key of Object.keys(serverErrors)) delete serverErrors[key];
 
   const loadAvgBefore = os.loadavg();
   const cpuBefore = Object.fromEntries(processes.map((p) => [p.name, cpuSecondsOf(p.pid)]));
+  const benchCpuBefore = process.cpuUsage();
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -326,6 +335,7 @@ try {
   });
   const memoryAfter = Object.fromEntries(processes.map((p) => [p.name, memoryOf(p.pid)]));
   const cpuAfter = Object.fromEntries(processes.map((p) => [p.name, cpuSecondsOf(p.pid)]));
+  const benchCpu = process.cpuUsage(benchCpuBefore);
   const kinds = Object.fromEntries(
     Object.entries(byKind).map(([kind, k]) => {
       const sorted = k.ms.sort((a, b) => a - b);
@@ -384,18 +394,20 @@ try {
       timeouts: result.timeouts,
       non2xx: result.non2xx,
       non2xxByStatus,
+      serverErrors,
       targetMet: result.errors === 0 && result.timeouts === 0,
     },
     mix: groups,
     byKind: kinds,
-    cpuSeconds: Object.fromEntries(
-      processes.map((p) => [
+    cpuSeconds: Object.fromEntries([
+      ['autocannon', Math.round((benchCpu.user + benchCpu.system) / 1e5) / 10],
+      ...processes.map((p) => [
         p.name,
         cpuAfter[p.name] === null || cpuBefore[p.name] === null
           ? null
           : Math.round((cpuAfter[p.name] - cpuBefore[p.name]) * 10) / 10,
       ]),
-    ),
+    ]),
     memory: Object.fromEntries(
       processes.map((p) => [p.name, { before: memoryBefore[p.name], after: memoryAfter[p.name] }]),
     ),
@@ -420,7 +432,13 @@ try {
       `Memory ${p.name} before → after`,
       `${mem(memoryBefore[p.name])} → ${mem(memoryAfter[p.name])}`,
     ]),
-    ...processes.map((p) => [`CPU ${p.name} during the run`, `${out.cpuSeconds[p.name]} s`]),
+    [
+      'CPU seconds during the run',
+      Object.entries(out.cpuSeconds)
+        .map(([name, sec]) => `${name} ${sec}`)
+        .join(', '),
+    ],
+    ['5xx by origin', JSON.stringify(serverErrors)],
     ...Object.entries(kinds).map(([kind, k]) => [
       `${kind} (${GROUP[kind]}) p50 / p99`,
       `${k.p50ms} / ${k.p99ms} ms, ${k.sent} sent`,
