@@ -1,11 +1,12 @@
 /**
  * The permission matrix of /api/eventos and /api/eventos/:id/periodos (issue #5, DESIGN.md §4):
  * every endpoint × admin, gestor, usuario and anonymous, from one table. The server enforces it
- * (401 without a session, 403 without the permission) and a refused write changes nothing.
+ * (401 without a session, 403 without the permission) and a refused write changes nothing. The
+ * table is data in permission-tables/eventos.ts, shared with the cluster suite (issue #7).
  */
-import { API_MESSAGES, ERROR_CODES, SEEDED_ROLES, type PermissionName } from '@gestion/shared';
+import { API_MESSAGES, ERROR_CODES } from '@gestion/shared';
 import type { FastifyInstance } from 'fastify';
-import { createEvento, createPeriodo, eventoBody, signInRoles, type Who } from './eventos-fixtures';
+import { createEvento, createPeriodo, signInRoles, type Who } from './eventos-fixtures';
 import {
   DATABASES,
   buildTestApp,
@@ -13,89 +14,11 @@ import {
   expectErrorShape,
   type TestDatabase,
 } from './helper';
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-interface Endpoint {
-  method: Method;
-  path: string;
-  permission: PermissionName;
-  /** The status of a successful call. */
-  ok: number;
-  body?: Record<string, unknown> | string;
-  contentType?: string;
-}
-
-/** `:id` and `:periodoId` are replaced by a fresh event and period per case. */
-const ENDPOINTS: Endpoint[] = [
-  { method: 'GET', path: '/api/eventos', permission: 'eventos:ver', ok: 200 },
-  { method: 'GET', path: '/api/eventos/export', permission: 'eventos:ver', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/eventos',
-    permission: 'eventos:crear',
-    ok: 201,
-    body: eventoBody(),
-  },
-  {
-    method: 'POST',
-    path: '/api/eventos/import?dryRun=1',
-    permission: 'eventos:crear',
-    ok: 200,
-    contentType: 'text/csv',
-    body: 'nombre,lugar,fechaInicio,fechaFin\r\nCsv,Sede,2026-03-01T09:00:00Z,2026-03-02T09:00:00Z',
-  },
-  { method: 'GET', path: '/api/eventos/:id', permission: 'eventos:ver', ok: 200 },
-  {
-    method: 'PATCH',
-    path: '/api/eventos/:id',
-    permission: 'eventos:editar',
-    ok: 200,
-    body: { version: 1, nombre: 'Editado' },
-  },
-  { method: 'DELETE', path: '/api/eventos/:id', permission: 'eventos:eliminar', ok: 204 },
-  { method: 'GET', path: '/api/eventos/:id/periodos', permission: 'periodos:ver', ok: 200 },
-  {
-    method: 'POST',
-    path: '/api/eventos/:id/periodos',
-    permission: 'periodos:gestionar',
-    ok: 201,
-    body: {
-      nombre: 'Nuevo',
-      fechaInicio: '2026-03-03T09:00:00Z',
-      fechaFin: '2026-03-03T10:00:00Z',
-    },
-  },
-  {
-    method: 'GET',
-    path: '/api/eventos/:id/periodos/:periodoId',
-    permission: 'periodos:ver',
-    ok: 200,
-  },
-  {
-    method: 'PATCH',
-    path: '/api/eventos/:id/periodos/:periodoId',
-    permission: 'periodos:gestionar',
-    ok: 200,
-    body: { version: 1, nombre: 'Editado' },
-  },
-  {
-    method: 'DELETE',
-    path: '/api/eventos/:id/periodos/:periodoId',
-    permission: 'periodos:gestionar',
-    ok: 204,
-  },
-];
+import { EVENTOS_ENDPOINTS, eventosExpected } from './permission-tables/eventos';
 
 const WHO: Who[] = ['admin', 'gestor', 'usuario', 'anonimo'];
-
-/** What each caller should get: from the seeded roles, so the table cannot drift from them. */
-function expected(who: Who, permission: PermissionName, ok: number): number {
-  if (who === 'anonimo') return 401;
-  if (who === 'admin') return ok;
-  const role = SEEDED_ROLES.find((r) => r.nombre === who)!;
-  return role.permisos.includes(permission) ? ok : 403;
-}
+const ENDPOINTS = EVENTOS_ENDPOINTS;
+const expected = eventosExpected;
 
 const CASES = ENDPOINTS.flatMap((e) =>
   WHO.map((who) => [`${e.method} ${e.path}`, who, expected(who, e.permission, e.ok), e] as const),
