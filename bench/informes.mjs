@@ -13,13 +13,14 @@
 //
 //   nice node bench/informes.mjs
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test nice node bench/informes.mjs
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { seedEventos } from './eventos-seed.mjs';
 import { seedUsuarios } from './users-seed.mjs';
 import { benchDatabase } from './lib/latency.mjs';
-import { startApi } from './lib/processes.mjs';
+import { ROOT, startApi } from './lib/processes.mjs';
 import { machine, writeResults } from './lib/report.mjs';
 
 const EVENTOS = Number(process.env.BENCH_EVENTOS ?? 100_000);
@@ -332,6 +333,15 @@ const dialects = ['sqlite', ...(process.env.BENCH_DATABASE_URL ? ['postgres'] : 
 );
 const results = {};
 for (const d of dialects) results[d] = await runOn(d);
+const RESULT_NAME = process.env.BENCH_RESULT_NAME ?? 'informes';
+// BENCH_MERGE=1 keeps the other dialects' results of an earlier run (e.g. SQLite and PostgreSQL
+// measured by two runs of this script), each with the date it was measured.
+const resultsFile = path.join(ROOT, 'bench', 'results', `${RESULT_NAME}.json`);
+if (process.env.BENCH_MERGE && existsSync(resultsFile)) {
+  const earlier = JSON.parse(readFileSync(resultsFile, 'utf8')).results ?? {};
+  for (const [d, r] of Object.entries(earlier)) if (!(d in results)) results[d] = r;
+}
+for (const r of Object.values(results)) r.medido ??= new Date().toISOString();
 
 const rows = [
   ['Base de datos', 'Escenario', 'p50 ms', 'p95 ms', 'p99 ms', `p95 ≤ ${TARGET_P95_MS} ms`],
@@ -358,7 +368,7 @@ const exports = Object.entries(results).map(
     `Exportación CSV (listado de todos los periodos) en ${d}: ${r.exportacion.filas.toLocaleString('es')} filas, ${r.exportacion.mib} MiB en ${r.exportacion.ms} ms; RSS máximo del api ${r.exportacion.peakRssAntesMiB} MiB antes → ${r.exportacion.peakRssDespuesMiB} MiB después.`,
 );
 writeResults(
-  process.env.BENCH_RESULT_NAME ?? 'informes',
+  RESULT_NAME,
   {
     machine: machine(),
     provisional: true,
