@@ -2,7 +2,6 @@
  * The application (fastify/demo layout): `buildApp` opens the database, migrates, seeds and
  * returns a Fastify instance that is not listening — `server.ts` listens, tests `inject`.
  */
-import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
@@ -17,7 +16,12 @@ import {
   RedisLockoutStore,
   type LockoutStore,
 } from './lib/lockout-store';
-import { errorSummary } from './lib/log';
+import {
+  deferredChildLoggerFactory,
+  errorSummary,
+  nextRequestId,
+  RequestLogController,
+} from './lib/log';
 import {
   createPasswordHasher,
   OWASP_ARGON2ID,
@@ -157,7 +161,11 @@ export async function buildApp(
       logger: loggerOptions(config, options),
       bodyLimit: BODY_LIMIT_BYTES,
       trustProxy: trustProxyOption(config.trustProxy),
-      genReqId: () => randomUUID(),
+      // Per-request costs kept off the hot path (issue #2 benchmark): a counter-based request
+      // id, the pino child built only when a line is written, one log line per request.
+      genReqId: nextRequestId,
+      childLoggerFactory: deferredChildLoggerFactory,
+      logController: new RequestLogController(),
       return503OnClosing: true,
       forceCloseConnections: 'idle',
     }).withTypeProvider<TypeBoxTypeProvider>();

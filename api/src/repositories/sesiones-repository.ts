@@ -144,8 +144,11 @@ function fromTuple(t: LookupTuple): SessionLookupRow {
   };
 }
 
-/** Looks a token hash up; [] when no session has it. */
-export type SessionLookup = (tokenHash: string) => Promise<SessionLookupRow[]>;
+/**
+ * Looks a token hash up; [] when no session has it. Synchronous on SQLite (better-sqlite3 is),
+ * a promise on PostgreSQL: the hot path then skips a promise and a microtask on SQLite.
+ */
+export type SessionLookup = (tokenHash: string) => SessionLookupRow[] | Promise<SessionLookupRow[]>;
 
 /**
  * Builds the session lookup for the driver: on SQLite a better-sqlite3 statement prepared once
@@ -157,7 +160,7 @@ export function createSessionLookup(raw: RawDriver): SessionLookup {
     // Raw (array) rows: better-sqlite3 builds object rows property by property through the
     // native API, measurably slower than the object literal below (same shape every time).
     const stmt = raw.sqlite.prepare<[string], LookupTuple>(LOOKUP_SQL.replace('$1', '?')).raw(true);
-    return (tokenHash) => Promise.resolve(stmt.all(tokenHash).map(fromTuple));
+    return (tokenHash) => stmt.all(tokenHash).map(fromTuple);
   }
   const { pool } = raw;
   return async (tokenHash) => {

@@ -135,9 +135,12 @@ export interface UserRoleRow {
 /**
  * The admin role has no rows in rol_permisos (it holds everything implicitly, SPEC §6). The
  * api lists the whole catalogue for it anyway, so a client that only reads `permisos` sees the
- * truth too; `hasPermission` answers the same either way.
+ * truth too; `hasPermission` answers the same either way. One frozen array shared by every
+ * admin `User`, so its JSON can be written once (see `meJson`).
  */
-const ADMIN_PERMISOS: Role['permisos'] = ALL_PERMISSIONS.map((nombre) => ({ nombre }));
+export const ADMIN_PERMISOS: Role['permisos'] = Object.freeze(
+  ALL_PERMISSIONS.map((nombre) => Object.freeze({ nombre })),
+) as Role['permisos'];
 
 /**
  * Folds join rows into the api's `User` (DESIGN.md §3): exactly

@@ -16,6 +16,9 @@ import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-
 import type { FastifyRequest } from 'fastify';
 import type { RequestMeta } from '../../../services/auth-service';
 import { createAuthService } from '../../../services/auth-service';
+import { meJson } from './me-json';
+
+const JSON_UTF8 = 'application/json; charset=utf-8';
 
 function meta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
@@ -77,8 +80,11 @@ const authRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       onRequest: app.authenticate,
     },
-    // authenticate already loaded the user, roles and permissions in one query.
-    (request) => ({ user: request.user! }),
+    // authenticate already loaded the user, roles and permissions in one query; `meJson`
+    // writes exactly MeResponseSchema's fields, faster than the schema's serializer.
+    (request, reply) => {
+      void reply.type(JSON_UTF8).serializer(meJson).send({ user: request.user! });
+    },
   );
 
   app.post(
