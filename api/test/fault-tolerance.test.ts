@@ -4,7 +4,8 @@
  * message and `Retry-After` — never a 500. The multi-process faults (kill -9, PostgreSQL cut
  * for 5 s, replicas) are in e2e/cluster/.
  */
-import { createServer } from 'node:net';
+import { randomInt } from 'node:crypto';
+import { connect, createServer, type Socket } from 'node:net';
 import { API_MESSAGES, ERROR_CODES } from '@gestion/shared';
 import { isDatabaseUnavailable } from '../src/lib/db-errors';
 import { toErrorBody } from '../src/plugins/app/errors';
@@ -26,6 +27,40 @@ async function closedPort(): Promise<number> {
       srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 1));
     });
   });
+}
+
+/**
+ * A relay to the test Redis that can go silent: `freeze()` keeps every connection open but
+ * stops forwarding, like a network partition (no reset, no refusal).
+ */
+async function freezableRedisRelay(target: URL) {
+  const pairs: [Socket, Socket][] = [];
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+    pairs.push([client, upstream]);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const addr = server.address();
+  return {
+    url: `redis://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`,
+    freeze() {
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const pair of pairs) for (const s of pair) s.destroy();
+        server.close(() => r());
+      }),
+  };
 }
 
 describe('database-unavailable errors', () => {
@@ -107,4 +142,43 @@ describe.each(DATABASES)('faults on %s', (dialect) => {
       await app.close();
     }
   });
+
+  const redisUrl = process.env.TEST_REDIS_URL;
+  (redisUrl ? it : it.skip)(
+    'a Redis that stops answering does not hang sign-in: memory takes over after the command timeout',
+    async () => {
+      const relay = await freezableRedisRelay(new URL(redisUrl!));
+      const lines: string[] = [];
+      const { app } = await buildTestApp(db, {
+        config: { redisUrl: relay.url, rateLimitLogin: 2 },
+        build: { logger: true, logStream: { write: (line: string) => void lines.push(line) } },
+      });
+      // A client address of its own: the real Redis keeps per-IP counters of other runs.
+      const remoteAddress = `127.${randomInt(1, 250)}.${randomInt(0, 250)}.${randomInt(1, 250)}`;
+      const attempt = async () =>
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: uniqueEmail('fz'), password: 'Clave-Incorrecta-1' },
+            remoteAddress,
+          })
+        ).statusCode;
+      try {
+        // Connected and answering: a normal sign-in failure.
+        expect(await attempt()).toBe(401);
+        relay.freeze();
+        const started = Date.now();
+        const statuses: number[] = [];
+        for (let i = 0; i < 3; i++) statuses.push(await attempt());
+        // The first command waits out the timeout; then memory answers (and counts) at once.
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect(statuses).toEqual([401, 401, 429]);
+        expect(lines.some((l) => /Redis unavailable for rate limiting/.test(l))).toBe(true);
+      } finally {
+        await app.close();
+        await relay.close();
+      }
+    },
+  );
 });

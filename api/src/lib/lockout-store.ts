@@ -146,12 +146,18 @@ export class RedisLockoutStore implements LockoutStore {
   }
 }
 
+/** How long a fallback store leaves a failed primary (Redis) alone before trying it again, ms. */
+export const PRIMARY_PAUSE_MS = 2000;
+
 /**
  * Uses `primary` (Redis) and, when a call to it fails, logs a warning and answers from
  * `fallback` (memory) instead: an unreachable Redis never takes sign-in down (issue #2).
  */
 export class FallbackLockoutStore implements LockoutStore {
   private lastWarning = 0;
+  /** After a failure the primary is left alone this long (epoch ms), so a silent Redis costs
+   * one command timeout per `PRIMARY_PAUSE_MS`, not one per call (issue #7). */
+  private skipPrimaryUntil = 0;
   constructor(
     private readonly primary: LockoutStore,
     private readonly fallback: LockoutStore,
@@ -159,9 +165,11 @@ export class FallbackLockoutStore implements LockoutStore {
   ) {}
 
   private async attempt<T>(op: (s: LockoutStore) => Promise<T>): Promise<T> {
+    if (Date.now() < this.skipPrimaryUntil) return op(this.fallback);
     try {
       return await op(this.primary);
     } catch (err) {
+      this.skipPrimaryUntil = Date.now() + PRIMARY_PAUSE_MS;
       // At most one warning every 30 s while Redis is down.
       if (Date.now() - this.lastWarning > 30_000) {
         this.lastWarning = Date.now();

@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import type Redis from 'ioredis';
 import { errorSummary } from '../../lib/log';
 import { tooManyRequests } from '../../lib/http-errors';
+import { PRIMARY_PAUSE_MS } from '../../lib/lockout-store';
 
 /** What the plugin's own stores take and give (they ship without typings). */
 type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0];
@@ -46,6 +47,9 @@ function throttledWarning(log: FastifyBaseLogger, everyMs = 30_000): (err: unkno
  * — still a limit, unlike `skipOnError`.
  */
 export class FallbackRateLimitStore implements FastifyRateLimitStore {
+  /** After a failure Redis is left alone this long (epoch ms): a silent Redis costs one command
+   * timeout per `PRIMARY_PAUSE_MS`, not one per request. */
+  private skipPrimaryUntil = 0;
   constructor(
     private readonly primary: FastifyRateLimitStore,
     private readonly fallback: FastifyRateLimitStore,
@@ -58,10 +62,15 @@ export class FallbackRateLimitStore implements FastifyRateLimitStore {
     timeWindow: number,
     max: number,
   ): void {
+    if (Date.now() < this.skipPrimaryUntil) {
+      this.fallback.incr(key, callback, timeWindow, max);
+      return;
+    }
     this.primary.incr(
       key,
       (err, result) => {
         if (!err) return callback(null, result);
+        this.skipPrimaryUntil = Date.now() + PRIMARY_PAUSE_MS;
         this.warn(err);
         this.fallback.incr(key, callback, timeWindow, max);
       },

@@ -1,10 +1,14 @@
 /**
  * The optional Redis client (`REDIS_URL`), shared by the rate limiter and the lock-out store.
- * Commands fail fast while Redis is unreachable (no offline queue) so callers can fall back to
- * memory instead of hanging; the client keeps reconnecting in the background.
+ * Commands fail fast while Redis is unreachable (no offline queue) or silent (command timeout) so
+ * callers can fall back to memory instead of hanging; the client keeps reconnecting in the
+ * background.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import Redis from 'ioredis';
+
+/** How long one Redis command may take before it counts as failed, in ms. */
+export const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
 /**
  * Connects, waiting up to `waitMs` for the first connection. Never throws: an unreachable
@@ -21,6 +25,9 @@ export async function connectRedis(
     // ioredis leaves this timer pending when a connection is refused, delaying exit by up
     // to this long; keep it short.
     connectTimeout: 1000,
+    // A Redis that stops answering without closing the connection (a network partition) must
+    // not hang sign-in: a command gets this long, then the caller falls back to memory.
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     retryStrategy: (times) => Math.min(times * 200, 5000),
   });
   let lastWarning = 0;
