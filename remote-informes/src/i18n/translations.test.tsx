@@ -9,6 +9,9 @@ import en from './en.json';
 import es from './es.json';
 import { NAMESPACE } from './namespace';
 
+// A page with an MUI X grid renders slowly in jsdom on a shared machine.
+jest.setTimeout(30_000);
+
 /** Every leaf key of a translation bundle, as `a.b.c`. */
 function keysOf(bundle: object, prefix = ''): string[] {
   return Object.entries(bundle).flatMap(([key, value]) =>

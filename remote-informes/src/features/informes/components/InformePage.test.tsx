@@ -193,6 +193,64 @@ describe('InformePage', () => {
     expect(await screen.findByRole('grid', { name: 'Resultado' })).toBeInTheDocument();
   });
 
+  it('renames a report with the version it was based on, and explains a conflict', async () => {
+    let version = 1;
+    const fetchMock = mockFetch({
+      'GET /api/informes/7': () => ({ body: { ...porEstado, version } }),
+      'GET /api/informes/7/resultado': { body: makeResultado() },
+      'PATCH /api/informes/7': (call) => {
+        const sent = call.body as { version: number; nombre: string };
+        if (sent.version !== version) {
+          return {
+            status: 409,
+            body: {
+              statusCode: 409,
+              error: 'Conflict',
+              code: 'VERSION_CONFLICT',
+              message: 'El informe ha cambiado',
+            },
+          };
+        }
+        version += 1;
+        return { body: { ...porEstado, ...sent, version } };
+      },
+    });
+    const { user, shell } = renderInforme();
+    await screen.findByRole('heading', { level: 1, name: 'Estado de los eventos' });
+    // Someone else saves it meanwhile.
+    version = 2;
+    await user.click(screen.getByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar informe' });
+    const nombre = within(dialog).getByRole('textbox', { name: 'Nombre' });
+    await user.clear(nombre);
+    await user.type(nombre, 'Estados para la junta');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(
+      await within(dialog).findByText(/Otra persona ha modificado este informe/),
+    ).toBeInTheDocument();
+    expect(nombre).toHaveValue('Estados para la junta');
+    // The page has fetched the current version; saving again applies the change over it.
+    await waitFor(() => expect(fetchMock.callsTo('GET /api/informes/7')).toHaveLength(2));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() =>
+      expect(shell.notify).toHaveBeenCalledWith('Informe actualizado', { type: 'success' }),
+    );
+    expect(fetchMock.callsTo('PATCH /api/informes/7').map((c) => c.body)).toEqual([
+      { nombre: 'Estados para la junta', descripcion: 'Para la junta', version: 1 },
+      { nombre: 'Estados para la junta', descripcion: 'Para la junta', version: 2 },
+    ]);
+  });
+
+  it('does not offer editing to a usuario', async () => {
+    mockFetch({
+      'GET /api/informes/7': { body: porEstado },
+      'GET /api/informes/7/resultado': { body: makeResultado() },
+    });
+    renderInforme(makeUser());
+    await screen.findByRole('heading', { level: 1, name: 'Estado de los eventos' });
+    expect(screen.queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
+  });
+
   it('says so when the report does not exist', async () => {
     mockFetch({
       'GET /api/informes/7': {

@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
 import PrintIcon from '@mui/icons-material/Print';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { enUS, esES } from '@mui/x-data-grid/locales';
@@ -35,6 +36,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { useLocale } from '../../../lib/use-locale';
 import { useGetInformeQuery, useGetResultadoQuery } from '../api';
 import { csvFileName, downloadResultadoCsv } from '../export';
+import { EditInformeDialog } from './EditInformeDialog';
 import { InformeChart } from './InformeChart';
 
 type Fila = InformeResultado['filas'][number] & { __id: number };
@@ -93,6 +95,8 @@ export default function InformePage() {
   const { token } = useAuth();
   const { config } = useShell();
   const canExport = usePermission('informes:exportar');
+  const canEdit = usePermission('informes:crear');
+  const [editing, setEditing] = useState(false);
   const { id: rawId = '' } = useParams<{ id: string }>();
   const id = /^\d+$/.test(rawId) ? Number(rawId) : null;
   const [pagination, setPagination] = useState<GridPaginationModel>({
@@ -230,6 +234,11 @@ export default function InformePage() {
             )}
           </Stack>
           <Stack direction="row" spacing={1} data-no-print sx={{ flexShrink: 0 }}>
+            {canEdit && (
+              <Button startIcon={<EditIcon />} onClick={() => setEditing(true)} disabled={!informe}>
+                {t('informe.editar')}
+              </Button>
+            )}
             {canExport && (
               <>
                 <Button
@@ -325,6 +334,9 @@ export default function InformePage() {
             </Box>
           </Stack>
         </>
+      )}
+      {editing && informe && (
+        <EditInformeDialog informe={informe} onClose={() => setEditing(false)} />
       )}
     </Stack>
   );
