@@ -323,6 +323,22 @@ try {
   for (const k of Object.values(byKind)) Object.assign(k, { sent: 0, status: {}, ms: [] });
   for (const key of Object.keys(serverErrors)) delete serverErrors[key];
 
+  // PostgreSQL's backends of this database (the replicas' pooled connections): their CPU tells
+  // whether the database or the api did the work.
+  const pgPids = async () => {
+    const c = new pg.Client({ connectionString: SERVER_URL });
+    await c.connect();
+    try {
+      const { rows } = await c.query('select pid from pg_stat_activity where datname = $1', [
+        dbName,
+      ]);
+      return rows.map((r) => r.pid);
+    } finally {
+      await c.end();
+    }
+  };
+  const pgCpu = (pids) => new Map(pids.map((pid) => [pid, cpuSecondsOf(pid) ?? 0]));
+  const pgCpuBefore = pgCpu(await pgPids());
   const loadAvgBefore = os.loadavg();
   const cpuBefore = Object.fromEntries(processes.map((p) => [p.name, cpuSecondsOf(p.pid)]));
   const benchCpuBefore = process.cpuUsage();
@@ -336,6 +352,10 @@ try {
   const memoryAfter = Object.fromEntries(processes.map((p) => [p.name, memoryOf(p.pid)]));
   const cpuAfter = Object.fromEntries(processes.map((p) => [p.name, cpuSecondsOf(p.pid)]));
   const benchCpu = process.cpuUsage(benchCpuBefore);
+  // Backends opened during the run started from 0 CPU; those closed are lost (pools keep theirs).
+  const pgCpuAfter = pgCpu(await pgPids());
+  let pgCpuDuring = 0;
+  for (const [pid, sec] of pgCpuAfter) pgCpuDuring += sec - (pgCpuBefore.get(pid) ?? 0);
   const kinds = Object.fromEntries(
     Object.entries(byKind).map(([kind, k]) => {
       const sorted = k.ms.sort((a, b) => a - b);
@@ -401,6 +421,7 @@ try {
     byKind: kinds,
     cpuSeconds: Object.fromEntries([
       ['autocannon', Math.round((benchCpu.user + benchCpu.system) / 1e5) / 10],
+      [`postgresql (${pgCpuAfter.size} backends)`, Math.round(pgCpuDuring * 10) / 10],
       ...processes.map((p) => [
         p.name,
         cpuAfter[p.name] === null || cpuBefore[p.name] === null
@@ -452,6 +473,16 @@ try {
     [
       `PROVISIONAL: taken while other engineers used the machine (load average ${out.machine.loadAvgBefore.join(', ')} just before the run); the lead re-runs it on a quiet machine.`,
       `Target 0 errors and 0 timeouts (timeout ${TIMEOUT_S} s): ${out.result.targetMet ? 'met' : 'NOT met'}.`,
+      `CPU share during the run: ${processes
+        .map((p) => `${p.name} ${Math.round(((out.cpuSeconds[p.name] ?? 0) / DURATION) * 100)} %`)
+        .join(
+          ', ',
+        )} of one core — well below 100 % means the machine, not these processes, bounded the throughput.`,
+      ...(Object.keys(serverErrors).length
+        ? [
+            "A 503 written by a replica (SERVICE_UNAVAILABLE) is the database guard of issue #7: a request that waits more than 2 s for one of the pool's 10 PostgreSQL connections (PG_CONNECT_TIMEOUT_MS also bounds the wait for a free pooled client) is shed with Retry-After instead of queueing; it appears when the replicas get too little CPU to drain their queue.",
+          ]
+        : []),
       'Mix: 70 % reads (GET /api/auth/me 35, /api/eventos/:id 20, /api/usuarios/:id 15), 25 % lists and search (/api/eventos?q= 10, /api/usuarios?q= 8, periods of an event 7), 5 % writes (POST /api/eventos 3, POST a period into a slot of its own 2).',
       `Data: ${USERS} users, ${EVENTOS} events × ${PERIODOS_POR_EVENTO} periods (bench/users-seed.mjs, bench/eventos-seed.mjs), fresh database dropped afterwards; ${ADMIN_SESSIONS} admin sessions and ${GESTORES} gestores signed in first.`,
       'Everything on one machine: autocannon in the benchmark process, the proxy (tools/cluster) in a process of its own, two api replicas, PostgreSQL and Redis. Memory: VmRSS at the time and VmHWM (peak) from /proc.',
