@@ -10,6 +10,7 @@
 //   node bench/users.mjs                                   # SQLite, 100 000
 //   BENCH_USUARIOS=1000000 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/users.mjs
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { seedUsuarios } from './users-seed.mjs';
 import { benchDatabase, measure, REQUESTS, WARMUP } from './lib/latency.mjs';
 import { startApi } from './lib/processes.mjs';
@@ -32,6 +33,10 @@ const SCENARIOS = {
   'página 1': () => '/api/usuarios',
   'página profunda': () =>
     `/api/usuarios?sort=nombre&page=${lastPage - rand(Math.max(1, Math.floor(lastPage / 5)))}`,
+  // Not in the issue's list: the worst page for OFFSET paging. A page in the second half is
+  // walked back from the end, so the middle one skips the most entries (informative).
+  'página media': () =>
+    `/api/usuarios?sort=nombre&page=${Math.floor(lastPage / 2) - rand(Math.max(1, Math.floor(lastPage / 10)))}`,
 };
 
 /** Resident and peak resident set of a process, MiB (Linux /proc). */
@@ -103,7 +108,12 @@ async function runOn(dialect) {
 
 const dialects = ['sqlite', ...(process.env.BENCH_DATABASE_URL ? ['postgres'] : [])];
 const results = {};
+// The machine's load (1-minute average) before and after: a shared machine's numbers are
+// provisional, and this says how busy it was.
+const loadBefore = os.loadavg()[0];
 for (const d of dialects) results[d] = await runOn(d);
+const loadAfter = os.loadavg()[0];
+const PROVISIONAL = process.env.BENCH_PROVISIONAL === '1';
 
 const rows = [
   ['Base de datos', 'Escenario', 'p50 ms', 'p95 ms', 'p99 ms', `p95 ≤ ${TARGET_P95_MS} ms`],
@@ -124,12 +134,21 @@ writeResults(
     usuarios: USUARIOS,
     requests: REQUESTS,
     targetP95ms: TARGET_P95_MS,
+    loadAverage: { before: loadBefore, after: loadAfter },
+    provisional: PROVISIONAL,
     results,
   },
   `Usuarios: latencia de la lista con ${USUARIOS.toLocaleString('es')} usuarios`,
   rows,
   [
+    ...(PROVISIONAL
+      ? [
+          `**Provisional**: medido en una máquina compartida y ocupada (carga media ${loadBefore.toFixed(1)} antes, ${loadAfter.toFixed(1)} después, con ${os.cpus().length} núcleos); el responsable lo repite en una máquina tranquila.`,
+        ]
+      : []),
     `${REQUESTS} peticiones secuenciales por escenario tras ${WARMUP} de calentamiento, una conexión keep-alive, api compilada en su propio proceso.`,
+    '«página media» no está en la lista del issue: es la página que más entradas salta (las de la segunda mitad se recorren desde el final).',
+    '`total` con `q` o `activo` se cuenta hasta 2000 (TOTAL_MAX, ver api/src/routes/api/usuarios/README.md); sin filtro y con solo `rol` es exacto (contadores mantenidos por triggers).',
     'Cada petición varía sus parámetros (prefijos, roles, páginas).',
     ...exports,
   ],
