@@ -109,13 +109,12 @@ describe('InformesPage', () => {
     await user.click(screen.getByRole('button', { name: 'Nuevo informe' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo informe' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Tipo de informe' }));
+    // Only the types whose data a gestor may read (not users, not the audit).
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
       'Listado filtrado',
       'Eventos por estado',
       'Eventos por mes',
       'Periodos por evento',
-      'Usuarios por rol',
-      'Actividad (auditoría por día)',
     ]);
     await user.click(screen.getByRole('option', { name: 'Listado filtrado' }));
     // A listado made here lists a whole entity; Filtrado builds one with conditions.
@@ -123,7 +122,11 @@ describe('InformesPage', () => {
       within(dialog).getByRole('link', { name: 'Construir el filtro en Filtrado' }),
     ).toHaveAttribute('href', '/filtrado');
     await user.click(within(dialog).getByRole('combobox', { name: 'Listado de' }));
-    await user.click(await screen.findByRole('option', { name: 'Periodos' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Eventos',
+      'Periodos',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Periodos' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Todos los periodos');
     await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
     await waitFor(() => expect(shell.navigateTo).toHaveBeenCalledWith('/informes/12'));
@@ -133,6 +136,20 @@ describe('InformesPage', () => {
       tipo: 'listado',
       filtros: { entidad: 'periodos', filtros: [] },
     });
+  });
+
+  it('offers an admin every type', async () => {
+    mockFetch({ 'GET /api/informes': { body: page([publicados]) } });
+    const admin = makeUser({ roles: [{ nombre: 'admin', permisos: [] }] });
+    const { user } = renderPage(<InformesPage />, { url: '/informes', auth: signedIn(admin) });
+    await screen.findByText('Eventos publicados de marzo');
+    await user.click(screen.getByRole('button', { name: 'Nuevo informe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo informe' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Tipo de informe' }));
+    expect(await screen.findAllByRole('option')).toHaveLength(6);
+    expect(
+      screen.getByRole('option', { name: 'Actividad (auditoría por día)' }),
+    ).toBeInTheDocument();
   });
 
   it('shows a usuario the list without create or delete', async () => {

@@ -15,13 +15,16 @@ import Typography from '@mui/material/Typography';
 import {
   FILTRO_ENTIDADES,
   INFORME_DESCRIPCION_MAX_LENGTH,
+  INFORME_ENTIDAD,
+  INFORME_PERMISO_DATOS,
   INFORME_NOMBRE_MAX_LENGTH,
   INFORME_TIPOS,
+  hasPermission,
   paths,
   type FiltroEntidad,
   type InformeTipo,
 } from '@gestion/shared';
-import { useNavigateTo, useNotify, usePermission } from '@gestion/shared/react';
+import { useAuth, useNavigateTo, useNotify } from '@gestion/shared/react';
 import { useInformesTexts } from '../../../i18n/namespace';
 import { readError } from '../../../lib/api-error';
 import { applyFieldErrors } from '../../../lib/field-errors';
@@ -37,15 +40,15 @@ interface FormValues {
 const FIELDS = ['tipo', 'nombre', 'descripcion'] as const;
 
 /**
- * "Nuevo informe" (issue #6): a report from a type (`INFORME_TIPOS`). Counting types need nothing
- * more; a `listado` here lists a whole entity (no conditions) — the dialog points to Filtrado
+ * "Nuevo informe" (issue #6): a report from a type (`INFORME_TIPOS`), offering only the types
+ * and entities whose data the user may read. Counting types need nothing more; a `listado` here lists a whole entity (no conditions) — the dialog points to Filtrado
  * for one that lists only some rows. Opens the new report once saved.
  */
 export function NuevoInformeDialog({ onClose }: { onClose: () => void }) {
   const { t } = useInformesTexts();
   const notify = useNotify();
   const navigateTo = useNavigateTo();
-  const canUsuarios = usePermission('usuarios:ver');
+  const { user } = useAuth();
   const titleId = useId();
   const [createInforme] = useCreateInformeMutation();
   const [formError, setFormError] = useState<string | null>(null);
@@ -60,7 +63,14 @@ export function NuevoInformeDialog({ onClose }: { onClose: () => void }) {
     defaultValues: { tipo: 'eventos-por-estado', entidad: 'eventos', nombre: '', descripcion: '' },
   });
   const tipo = watch('tipo');
-  const entidades = FILTRO_ENTIDADES.filter((e) => e !== 'usuarios' || canUsuarios);
+  // Only what the user may run: a report needs the read permission of its data
+  // (INFORME_PERMISO_DATOS; `actividad` reads the audit). The api checks it again.
+  const entidades = FILTRO_ENTIDADES.filter((e) => hasPermission(user, INFORME_PERMISO_DATOS[e]));
+  const tipos = INFORME_TIPOS.filter(
+    (tp) =>
+      tp === 'listado' ||
+      hasPermission(user, INFORME_PERMISO_DATOS[INFORME_ENTIDAD[tp] ?? 'auditoria']),
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -113,7 +123,7 @@ export function NuevoInformeDialog({ onClose }: { onClose: () => void }) {
                   helperText={errors.tipo?.message}
                   {...field}
                 >
-                  {INFORME_TIPOS.map((tp) => (
+                  {tipos.map((tp) => (
                     <MenuItem key={tp} value={tp}>
                       {t(`tipos.${tp}`)}
                     </MenuItem>
