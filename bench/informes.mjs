@@ -331,8 +331,28 @@ async function runOn(dialect) {
 const dialects = ['sqlite', ...(process.env.BENCH_DATABASE_URL ? ['postgres'] : [])].filter(
   (d) => !ONLY || ONLY.includes(d),
 );
-const results = {};
-for (const d of dialects) results[d] = await runOn(d);
+/**
+ * The results a run printed on stderr (`BENCH_FROM_LOG=<file>`): what a run stopped after its
+ * first dialect had measured (to leave the machine to another run) still reports.
+ */
+function fromLog(file) {
+  const text = readFileSync(file, 'utf8');
+  const obj = (inspected) => JSON.parse(inspected.replace(/([{,]\s*)(\w+):/g, '$1"$2":'));
+  const out = {};
+  const of = (d) => (out[d] ??= { filtrado: {}, informes: {} });
+  for (const m of text.matchAll(/^(sqlite|postgres) (filtrado|informe) (.+?) (\{[^}]*\})$/gm)) {
+    of(m[1])[m[2] === 'filtrado' ? 'filtrado' : 'informes'][m[3]] = obj(m[4]);
+  }
+  for (const m of text.matchAll(/^(sqlite|postgres) seeded in (\d+) ms$/gm))
+    of(m[1]).seedMs = +m[2];
+  for (const m of text.matchAll(/^(sqlite|postgres) export (\{[^}]*\})$/gm)) {
+    of(m[1]).exportacion = obj(m[2]);
+  }
+  return out;
+}
+
+const results = process.env.BENCH_FROM_LOG ? fromLog(process.env.BENCH_FROM_LOG) : {};
+if (!process.env.BENCH_FROM_LOG) for (const d of dialects) results[d] = await runOn(d);
 const RESULT_NAME = process.env.BENCH_RESULT_NAME ?? 'informes';
 // BENCH_MERGE=1 keeps the other dialects' results of an earlier run (e.g. SQLite and PostgreSQL
 // measured by two runs of this script), each with the date it was measured.
