@@ -35,6 +35,7 @@ module.exports = function jestConfig(packageDir, options = {}) {
     moduleNameMapper: {
       '^@gestion/shared$': path.join(sharedSrc, 'index.ts'),
       '^@gestion/shared/react$': path.join(sharedSrc, 'react', 'index.ts'),
+      '^@gestion/shared/react/api$': path.join(sharedSrc, 'react', 'base-api.ts'),
       '^@gestion/shared/testing$': path.join(sharedSrc, 'testing', 'index.ts'),
       '\\.(css|svg|png|ico)$': path.join(__dirname, 'tools', 'jest', 'file-stub.cjs'),
     },

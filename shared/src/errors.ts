@@ -25,18 +25,24 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
+// The schemas are marked pure so a browser build that only uses `ApiError` or `isApiErrorBody`
+// drops them, and TypeBox with them (bench/results/bundle-size.md: /login's JavaScript).
+
 /** One invalid field: `field` is the body property (`email`, `password`, …). */
-export const ErrorDetailSchema = Type.Object({ field: Type.String(), message: Type.String() });
+export const ErrorDetailSchema = /*#__PURE__*/ Type.Object({
+  field: /*#__PURE__*/ Type.String(),
+  message: /*#__PURE__*/ Type.String(),
+});
 export type ErrorDetail = Static<typeof ErrorDetailSchema>;
 
 /** The error body of every 4xx/5xx answer of the api. */
-export const ApiErrorBodySchema = Type.Object(
+export const ApiErrorBodySchema = /*#__PURE__*/ Type.Object(
   {
-    statusCode: Type.Integer(),
-    error: Type.String(),
-    message: Type.String(),
-    code: Type.Optional(Type.String()),
-    details: Type.Optional(Type.Array(ErrorDetailSchema)),
+    statusCode: /*#__PURE__*/ Type.Integer(),
+    error: /*#__PURE__*/ Type.String(),
+    message: /*#__PURE__*/ Type.String(),
+    code: /*#__PURE__*/ Type.Optional(/*#__PURE__*/ Type.String()),
+    details: /*#__PURE__*/ Type.Optional(/*#__PURE__*/ Type.Array(ErrorDetailSchema)),
   },
   { $id: 'ApiError' },
 );

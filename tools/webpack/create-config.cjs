@@ -44,10 +44,16 @@ const SINGLETONS = [
   '@mui/material',
   'i18next',
   'react-i18next',
-  '@gestion/shared',
-  // A separate request from '@gestion/shared': without its own entry every container would bundle
-  // its own ShellContext and the remotes' useShell() would never see the shell's provider.
+  // Not '@gestion/shared' itself: its root entry is stateless contracts (constants, messages, path
+  // builders, permission checks, error classes nobody checks across containers, TypeBox schemas),
+  // so each build keeps a private, tree-shaken copy of what it uses. Shared, it was one module
+  // with every contract and TypeBox (≈16 KiB brotli) on the first visit to /login.
+  // '@gestion/shared/react' must be one instance: one ShellContext, or the remotes' useShell()
+  // would never see the shell's provider.
   '@gestion/shared/react',
+  // The one RTK Query api (its endpoints, cache and middleware) for every container. Its own
+  // entry, loaded by the first page that calls the api, never by the shell's first paint.
+  '@gestion/shared/react/api',
 ];
 
 /** Extra share options per key: tree-shaking to the one list of shared-exports.cjs. */

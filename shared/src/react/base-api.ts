@@ -1,10 +1,13 @@
 /**
- * The one RTK Query api (DESIGN.md §5). The shell adds its reducer and middleware to the store;
- * remotes add endpoints with `baseApi.injectEndpoints`. Every call carries the stored Bearer
- * token (SPEC §7) and goes to the run-time `apiBaseUrl`; a 401 dispatches `sessionExpired`, which
- * the shell turns into one logout and one toast however many calls failed at once.
+ * The one RTK Query api (DESIGN.md §5), entry `@gestion/shared/react/api`. Remotes add endpoints
+ * with `baseApi.injectEndpoints`. Every call carries the stored Bearer token (SPEC §7) and goes to
+ * the run-time `apiBaseUrl`; a 401 dispatches `sessionExpired`, which the shell turns into one
+ * logout and one toast however many calls failed at once.
+ *
+ * Its own entry (and Module Federation singleton), apart from `@gestion/shared/react`, so that
+ * RTK Query downloads with the first page that uses it, not with the shell: on load it registers
+ * itself with the shell's store through `registerApi` (api-registry.ts).
  */
-import { createAction } from '@reduxjs/toolkit';
 import {
   createApi,
   fetchBaseQuery,
@@ -12,17 +15,10 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import type { User } from '../contracts/user';
+// By package name, not './…': the registry and the actions must be the `@gestion/shared/react`
+// singleton the shell's store listens to, not a private copy in this entry's bundle.
+import { registerApi, sessionExpired } from '@gestion/shared/react';
 import { getRuntimeConfig } from '../runtime-config';
-
-/** Dispatched when any authenticated call answers 401 (`auth/sessionExpired`). */
-export const sessionExpired = createAction('auth/sessionExpired');
-
-/**
- * Dispatched by a remote that changed the signed-in user through the api (e.g. its own profile):
- * the shell's auth slice takes the new user so every area shows it at once.
- */
-export const userUpdated = createAction<User>('auth/userUpdated');
 
 /** The part of the root state the base query reads: the auth slice's token. */
 interface StateWithToken {
@@ -63,3 +59,5 @@ export const baseApi = createApi({
   baseQuery,
   endpoints: () => ({}),
 });
+
+registerApi(baseApi);

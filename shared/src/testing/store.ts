@@ -6,7 +6,8 @@
  */
 import { combineSlices, configureStore, createSlice } from '@reduxjs/toolkit';
 import type { User } from '../contracts/user';
-import { baseApi, userUpdated } from '../react/base-api';
+import { userUpdated } from '../react/auth-actions';
+import { baseApi } from '../react/base-api';
 
 interface TestAuthState {
   token: string | null;

@@ -2,7 +2,7 @@
  * `/api/configuracion` (configuracion:gestionar, issue 4): whether visitors may register
  * themselves and the role they get.
  */
-import { baseApi } from '@gestion/shared/react';
+import { baseApi } from '@gestion/shared/react/api';
 
 export interface Ajustes {
   registroAbierto: boolean;

@@ -3,7 +3,7 @@
  * action, target and dates, paged.
  */
 import type { AuditoriaEntry } from '@gestion/shared';
-import { baseApi } from '@gestion/shared/react';
+import { baseApi } from '@gestion/shared/react/api';
 import { cleanParams, type Page } from '../../lib/list';
 
 /**

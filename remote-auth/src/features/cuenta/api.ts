@@ -5,7 +5,7 @@
  * revokes one; `POST /api/sesiones/revocar-otras` revokes every other one (shared/src/contracts/sesiones.ts).
  */
 import type { Sesion, SesionesPage, User } from '@gestion/shared';
-import { baseApi } from '@gestion/shared/react';
+import { baseApi } from '@gestion/shared/react/api';
 
 export type { Sesion };
 

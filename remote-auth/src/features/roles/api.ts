@@ -3,7 +3,7 @@
  * roles:gestionar to write) with user counts, and `/api/permisos`.
  */
 import type { Permiso, PermisosPage, Rol } from '@gestion/shared';
-import { baseApi } from '@gestion/shared/react';
+import { baseApi } from '@gestion/shared/react/api';
 import { cleanParams, type Page } from '../../lib/list';
 
 export type RolItem = Rol;

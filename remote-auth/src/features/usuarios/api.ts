@@ -10,7 +10,7 @@ import type {
   ImportRow,
   Usuario,
 } from '@gestion/shared';
-import { baseApi } from '@gestion/shared/react';
+import { baseApi } from '@gestion/shared/react/api';
 import { cleanParams, type Page } from '../../lib/list';
 
 /** A row of the users list (DESIGN.md §3, shared `Usuario`). */

@@ -3,7 +3,7 @@
  * (DESIGN.md §5). Lists are tagged `Evento/LIST`, single events `Evento/<id>`, so a write
  * refreshes exactly the pages that show it.
  */
-import { baseApi } from '@gestion/shared/react';
+import { baseApi } from '@gestion/shared/react/api';
 import type { EstadoEvento, Evento, Page } from '../../lib/contract';
 
 /** Query of `GET /api/eventos`; empty values are left out of the URL. */

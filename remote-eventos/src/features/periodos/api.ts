@@ -2,7 +2,7 @@
  * The periods endpoints (issue 5, `/api/eventos/:id/periodos`) injected into shared's RTK Query
  * api. Tagged per event (`Periodo/<eventoId>`): a write refreshes that event's periods only.
  */
-import { baseApi } from '@gestion/shared/react';
+import { baseApi } from '@gestion/shared/react/api';
 import { PERIODOS_PAGE_SIZE_MAX, type PeriodoList } from '@gestion/shared';
 import type { Periodo } from '../../lib/contract';
 

@@ -3,7 +3,7 @@
  * api (DESIGN.md §5). It reads, so it is a query: the same filter, page and sort are answered
  * from the cache, and a new one runs on the server.
  */
-import { baseApi } from '@gestion/shared/react';
+import { baseApi } from '@gestion/shared/react/api';
 import type { FiltradoPage, FiltradoRequest } from '@gestion/shared';
 
 const filtradoApi = baseApi.injectEndpoints({

@@ -4,7 +4,7 @@
  * write refreshes exactly the pages that show it; the result of running one is tagged with its
  * report, so editing the report runs it again.
  */
-import { baseApi } from '@gestion/shared/react';
+import { baseApi } from '@gestion/shared/react/api';
 import type {
   Informe,
   InformeCreate,

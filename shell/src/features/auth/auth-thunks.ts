@@ -15,7 +15,6 @@ import {
   type RegisterResponse,
   requestJson,
 } from '@gestion/shared';
-import { baseApi } from '@gestion/shared/react';
 import type { AppThunk } from '../../app/store';
 import { alertAdded } from '../alerts/alerts-slice';
 import {
@@ -90,7 +89,7 @@ export const register =
  */
 export const logout =
   (options: { error?: string } = {}): AppThunk<Promise<void>> =>
-  async (dispatch, getState, { navigator, config }) => {
+  async (dispatch, getState, { navigator, config, apis }) => {
     const { token } = getState().auth;
     let failed = false;
     if (token) {
@@ -107,7 +106,7 @@ export const logout =
     }
     clearStoredToken();
     dispatch(loggedOut());
-    dispatch(baseApi.util.resetApiState());
+    for (const api of apis()) dispatch(api.util.resetApiState());
     if (options.error) dispatch(alertAdded({ message: options.error, type: 'error' }));
     // When the shell signs the user out for a reason, that reason is the one message worth showing.
     if (failed && !options.error) dispatch(alertAdded({ message: MESSAGES.logoutError, type: 'error' }));

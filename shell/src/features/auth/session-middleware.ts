@@ -5,7 +5,7 @@
  */
 import type { Middleware } from '@reduxjs/toolkit';
 import { API_MESSAGES, paths } from '@gestion/shared';
-import { baseApi, sessionExpired } from '@gestion/shared/react';
+import { sessionExpired, type RegisteredApi } from '@gestion/shared/react';
 import { alertAdded } from '../alerts/alerts-slice';
 import type { Navigator } from '../../app/navigator';
 import { clearStoredToken } from './token-storage';
@@ -14,14 +14,21 @@ interface StateWithToken {
   auth: { token: string | null };
 }
 
-export function createSessionMiddleware(navigator: Navigator): Middleware {
+/**
+ * @param navigator where the visitor is sent (/login with a redirect back)
+ * @param apis the RTK Query apis in the store so far, whose caches are cleared
+ */
+export function createSessionMiddleware(
+  navigator: Navigator,
+  apis: () => readonly RegisteredApi[],
+): Middleware {
   return (api) => (next) => (action) => {
     const endsSession =
       sessionExpired.match(action) && (api.getState() as StateWithToken).auth.token !== null;
     const result = next(action);
     if (endsSession) {
       clearStoredToken();
-      api.dispatch(baseApi.util.resetApiState());
+      for (const rtk of apis()) api.dispatch(rtk.util.resetApiState());
       api.dispatch(alertAdded({ message: API_MESSAGES.unauthenticated, type: 'warning' }));
       // Back to where the visitor was after signing in again.
       navigator.navigate(paths.login(navigator.currentPath()), { replace: true });
