@@ -194,6 +194,26 @@ describe.each(DATABASES)('fuzzing every endpoint on %s', (dialect) => {
     expect(Object.keys(eventos?.query ?? {})).toEqual(expect.arrayContaining(['q', 'page']));
   });
 
+  it('also finds an /api route that the OpenAPI document hides, through printRoutes', async () => {
+    const probe = await buildTestApp(db, {
+      setup: (a) => {
+        a.post('/api/oculta/:id', { schema: { hide: true } }, () => ({ ok: true }));
+      },
+    });
+    try {
+      const found = collectEndpoints(probe.app).find((e) => e.path === '/api/oculta/:id');
+      expect(found).toEqual({
+        method: 'POST',
+        path: '/api/oculta/:id',
+        params: ['id'],
+        query: {},
+        documented: false,
+      });
+    } finally {
+      await probe.app.close();
+    }
+  });
+
   it('answers hostile requests with a 4xx in the error shape, never a 5xx, and a refused request changes no stored data', async () => {
     const failures: string[] = [];
     const counts = new Map<string, Map<number, number>>();
