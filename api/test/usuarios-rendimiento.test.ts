@@ -107,14 +107,44 @@ describe.each(DATABASES)('user list totals and pages on %s', (dialect) => {
     await expectExact('gestor', 'usuario');
   });
 
+  it('role totals stay exact when two users swap roles at once, and neither fails', async () => {
+    const a = await createUser(app, admin, { roles: ['gestor'] });
+    const b = await createUser(app, admin, { roles: ['usuario'] });
+    for (let round = 0; round < 4; round++) {
+      const [ra, rb] = round % 2 ? [['gestor'], ['usuario']] : [['usuario'], ['gestor']];
+      const res = await Promise.all([
+        req('PUT', `/api/usuarios/${a.id}/roles`, { roles: ra }),
+        req('PUT', `/api/usuarios/${b.id}/roles`, { roles: rb }),
+      ]);
+      expect(res.map((r) => r.statusCode)).toEqual([200, 200]);
+    }
+    await expectExact('gestor', 'usuario');
+  });
+
   it('the migration counts the links that exist when it runs (backfill), and goes down', async () => {
     const m = usuariosRendimiento(dialect);
+    const roleId = async (nombre: string) =>
+      (await sql<{ id: number }>`select id from roles where nombre = ${nombre}`.execute(app.db))
+        .rows[0]!.id;
+    const [gestor, usuario] = [await roleId('gestor'), await roleId('usuario')];
+    const u = w.ids.usuario;
     await m.down!(app.db);
-    // Written while no trigger counts.
-    const u = await createUser(app, admin, { roles: ['gestor', 'usuario'] });
-    await req('PUT', `/api/usuarios/${u.id}/roles`, { roles: ['admin'] });
-    await createUser(app, admin, { roles: ['usuario'] });
+    // Written while no trigger counts (straight SQL: the api expects the migration in place).
+    await sql`insert into usuario_roles (usuario_id, rol_id) values (${u}, ${gestor})`.execute(
+      app.db,
+    );
+    await sql`delete from usuario_roles where usuario_id = ${u} and rol_id = ${usuario}`.execute(
+      app.db,
+    );
     await m.up(app.db);
+    await expectExact('gestor', 'usuario', 'admin');
+    // And the triggers count again from there.
+    await sql`delete from usuario_roles where usuario_id = ${u} and rol_id = ${gestor}`.execute(
+      app.db,
+    );
+    await sql`insert into usuario_roles (usuario_id, rol_id) values (${u}, ${usuario})`.execute(
+      app.db,
+    );
     await expectExact('gestor', 'usuario', 'admin');
   });
 

@@ -469,14 +469,48 @@ export async function roleIdsByName(
   return new Map(rows.map((r) => [r.nombre, r.id]));
 }
 
-/** Replaces every role of a user. */
+/**
+ * Replaces every role of a user (call inside the write transaction). Only the links that change
+ * are written, so only those roles' counters (`usuarios_rol_total`, migration 0004) are touched.
+ * On PostgreSQL those counter rows are locked first, in rol_id order: two users' roles swapped
+ * at once (one loses `gestor` and gains `usuario`, the other the reverse) would otherwise each
+ * hold one counter and wait for the other's — a deadlock.
+ */
 export async function replaceRoles(db: Db, usuarioId: number, rolIds: readonly number[]) {
-  await db.deleteFrom('usuario_roles').where('usuario_id', '=', usuarioId).execute();
-  if (rolIds.length === 0) return;
-  await db
-    .insertInto('usuario_roles')
-    .values([...new Set(rolIds)].map((rol_id) => ({ usuario_id: usuarioId, rol_id })))
-    .execute();
+  const wanted = new Set(rolIds);
+  const held = new Set(
+    (
+      await db
+        .selectFrom('usuario_roles')
+        .select('rol_id')
+        .where('usuario_id', '=', usuarioId)
+        .execute()
+    ).map((r) => r.rol_id),
+  );
+  const removed = [...held].filter((id) => !wanted.has(id));
+  const added = [...wanted].filter((id) => !held.has(id));
+  if (removed.length + added.length === 0) return;
+  if (dialectOf(db) === 'postgres') {
+    const touched = [...removed, ...added].sort((a, b) => a - b);
+    await sql`insert into usuarios_rol_total (rol_id, n)
+      select id, 0 from roles where id in (${sql.join(touched)}) order by id
+      on conflict (rol_id) do nothing`.execute(db);
+    await sql`select rol_id from usuarios_rol_total where rol_id in (${sql.join(touched)})
+      order by rol_id for update`.execute(db);
+  }
+  if (removed.length > 0) {
+    await db
+      .deleteFrom('usuario_roles')
+      .where('usuario_id', '=', usuarioId)
+      .where('rol_id', 'in', removed)
+      .execute();
+  }
+  if (added.length > 0) {
+    await db
+      .insertInto('usuario_roles')
+      .values(added.map((rol_id) => ({ usuario_id: usuarioId, rol_id })))
+      .execute();
+  }
 }
 
 /** Ids of the active users holding `admin`. */
