@@ -204,6 +204,14 @@ it('a gestor filters events by state and dates, saves the filter as a report and
     await page.getByText('(2 filas)').waitFor();
     expect(await namesIn('Resultado')).toEqual(grid);
 
+    // On paper: the report without the application's bar, navigation and buttons.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.MuiAppBar-root').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Exportar CSV' }).isVisible()).toBe(false);
+    expect(await page.getByRole('heading', { level: 1, name: INFORME }).isVisible()).toBe(true);
+    expect(await chart.locator('svg').first().isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+
     // The CSV, separated by semicolons: its rows are the grid's rows.
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
     const downloading = page.waitForEvent('download');
