@@ -134,13 +134,14 @@ function likeCondition(
   const left = like.kind === 'lower' && dialect !== 'sqlite' ? sql`lower(${col})` : col;
   const cond = sql<SqlBool>`${left} like ${pattern} escape '\\'`;
   const upper = operador === 'empieza' ? nextPrefix(folded) : undefined;
-  if (dialect === 'postgres' && like.kind !== 'lower' && upper !== undefined) {
-    // Also the prefix as a range in the column's own collation: PostgreSQL only matches a
-    // prefix LIKE to the `text_pattern_ops` index, so when the page is ordered by this column
-    // (a user's nombre_norm) it walked the sort index filtering rows — 0.5 s when the prefix
-    // sits mid-alphabet at 1 000 000 users. The range lets it start the walk at the prefix.
-    // It is a superset of the LIKE (a string sorts between its prefix and the prefix's
-    // successor in C and the usual collations), which still decides.
+  if (like.kind !== 'lower' && upper !== undefined) {
+    // On the stored-lowercase columns (nombre_norm, email) the prefix is also a range in the
+    // column's own collation. Neither database matches a prefix LIKE to the plain index that
+    // orders the page (PostgreSQL needs `text_pattern_ops`, SQLite a NOCASE index), so a page
+    // sorted by nombre walked the sort index filtering rows — 0.5 s when the prefix sits
+    // mid-alphabet at 1 000 000 users; with the range it starts at the prefix (0.1 ms). The
+    // range is a superset of the LIKE (a string sorts between its prefix and the prefix's
+    // successor in binary order, C and the usual collations), which still decides.
     return sql<SqlBool>`(${cond} and ${col} >= ${folded} and ${col} < ${upper})`;
   }
   return cond;
