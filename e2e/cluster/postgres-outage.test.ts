@@ -23,7 +23,8 @@ import {
 } from './support';
 
 const OUTAGE_MS = 5000;
-/** A request during the outage must be answered within this (the pool's 2 s connect timeout + slack). */
+/** A request during the outage must be answered within this: the relay refuses connections, so
+ * the api fails at once (the pool's connect timeout is for servers that do not answer). */
 const FAIL_FAST_MS = 3000;
 
 let db: TestPgDatabase;
@@ -101,11 +102,14 @@ it('fails fast with 503 in Spanish while PostgreSQL is away, and recovers by its
     });
   }
 
-  const before = samples.filter((s) => s.at < cutAt - 50);
+  // Answered before the cut / started after it (a slow request may straddle the moment).
+  const before = samples.filter((s) => s.at + s.ms < cutAt);
   const during = samples.filter((s) => s.at > cutAt + 100 && s.at + s.ms < restoredAt);
   const after = samples.filter((s) => s.at > restoredAt + recoveredIn + 200);
   expect(before.length).toBeGreaterThan(5);
-  expect(before.every((s) => s.status === 200)).toBe(true);
+  expect(before.filter((s) => s.status !== 200).map((s) => `${s.status} ${s.res?.body}`)).toEqual(
+    [],
+  );
 
   // During the outage: only 503s with the Spanish body and Retry-After, each answered fast,
   // and many of them (the api did not hang).
@@ -126,7 +130,9 @@ it('fails fast with 503 in Spanish while PostgreSQL is away, and recovers by its
   // After: everything succeeds again, on the same processes (nobody restarted them).
   expect(recoveredIn).toBeLessThan(10_000);
   expect(after.length).toBeGreaterThan(5);
-  expect(after.every((s) => s.status === 200)).toBe(true);
+  expect(after.filter((s) => s.status !== 200).map((s) => `${s.status} ${s.res?.body}`)).toEqual(
+    [],
+  );
   expect(cluster.replicas.map((r) => r.pid)).toEqual(pids);
   for (const r of cluster.replicas) {
     expect((await request(r.url, { url: '/readyz' })).statusCode).toBe(200);

@@ -69,7 +69,7 @@ function openSqlite(file: string): DatabaseHandle {
 }
 
 /** How long a request waits for a PostgreSQL connection before failing, in ms. */
-export const PG_CONNECT_TIMEOUT_MS = 2000;
+export const PG_CONNECT_TIMEOUT_MS = 5000;
 
 /** Receives errors of pooled connections, idle or checked out (e.g. the server restarted). */
 export type PoolErrorListener = (err: Error) => void;
@@ -83,9 +83,10 @@ function openPostgres(
     connectionString: url,
     max: 10,
     types: pgTypes,
-    // Fail fast while PostgreSQL is unreachable (issue #7): a request waits at most this long
-    // for a connection — a new one or a free pooled one — and then answers 503, instead of
-    // piling up behind a dead server.
+    // Fail fast while PostgreSQL is unreachable (issue #7): a refused connection fails at once;
+    // a server that does not answer makes a request wait at most this long for a connection —
+    // a new one or a free pooled one — and then answer 503, instead of piling up behind it.
+    // Generous enough that a loaded but healthy server never trips it.
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     keepAlive: true,
     // search_path per connection, set by the server at connect time, so no query can run
