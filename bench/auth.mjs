@@ -210,6 +210,11 @@ try {
         ? `/me server CPU per request (bare / api, µs): ${rounds.map((r) => `${f(r.bare.cpuMicrosPerRequest, 1)} / ${f(r.api.cpuMicrosPerRequest, 1)}`).join('; ')} — CPU ratio ${cpuRatios.map((x) => f(x, 2)).join(', ')}.`
         : '/me server CPU per request: not available on this OS.',
       `Load average (1, 5, 15 min) before: ${loadBefore.join(', ')}; after: ${json.loadAverage.after.join(', ')} on ${json.machine.cpus} CPUs.`,
+      ...(Math.max(loadBefore[0], json.loadAverage.after[0]) > json.machine.cpus
+        ? [
+            '**Provisional**: other work kept the load average above the CPU count during this run, so these figures are not the quiet-machine numbers the targets are judged on; re-run on a quiet machine.',
+          ]
+        : []),
       `argon2id parameters: ${JSON.stringify(argon2.params)}.`,
       'Reproduce: `npm run build && npm run bench -w bench -- auth` (BENCH_SECONDS to change the duration).',
     ],
