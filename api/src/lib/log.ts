@@ -26,8 +26,13 @@ export function errorSummary(err: unknown): { type: string; message: string; cod
 }
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
-/** pino's loggers answer `isLevelEnabled`; abstract-logging (logger disabled) does not. */
-type LevelAware = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+/** A pino logger (or this module's deferred one): it answers `isLevelEnabled`. */
+type LevelAware = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+
+/** False for abstract-logging, Fastify's stand-in when logging is off. */
+function isLevelAware(logger: FastifyBaseLogger): logger is LevelAware {
+  return typeof (logger as Partial<LevelAware>).isLevelEnabled === 'function';
+}
 
 /**
  * A request's logger that builds its pino child (bindings `{reqId}`) only when a line is
@@ -40,20 +45,19 @@ export class DeferredChildLogger implements FastifyBaseLogger {
   private built: LevelAware | undefined;
 
   constructor(
-    private readonly parent: Required<Pick<LevelAware, 'isLevelEnabled'>> & LevelAware,
+    private readonly parent: LevelAware,
     private readonly bindings: Bindings,
     private readonly options: ChildLoggerOptions,
   ) {}
 
   /** The pino child, built on first use. */
   private get real(): LevelAware {
-    return (this.built ??= this.parent.child(this.bindings, this.options));
+    return (this.built ??= this.parent.child(this.bindings, this.options) as LevelAware);
   }
 
   /** Whether a line at `level` would be written (pino's `isLevelEnabled`). */
   isLevelEnabled(level: string): boolean {
-    const logger = this.built ?? this.parent;
-    return logger.isLevelEnabled ? logger.isLevelEnabled(level) : true;
+    return (this.built ?? this.parent).isLevelEnabled(level);
   }
 
   get level(): string {
@@ -101,15 +105,10 @@ export class DeferredChildLogger implements FastifyBaseLogger {
  */
 export const deferredChildLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> =
   function (logger, bindings, options) {
-    const parent = logger as LevelAware;
-    if (!parent.isLevelEnabled || options.level !== undefined || options.serializers) {
+    if (!isLevelAware(logger) || options.level !== undefined || options.serializers) {
       return logger.child(bindings, options);
     }
-    return new DeferredChildLogger(
-      parent as Required<Pick<LevelAware, 'isLevelEnabled'>> & LevelAware,
-      bindings,
-      options,
-    );
+    return new DeferredChildLogger(logger, bindings, options);
   };
 
 /**
@@ -121,8 +120,8 @@ export const deferredChildLoggerFactory: NonNullable<FastifyServerOptions['child
  */
 export class RequestLogController extends LogController {
   override incomingRequest(request: FastifyRequest): void {
-    const log = request.log as LevelAware;
-    if (log.isLevelEnabled && !log.isLevelEnabled('debug')) return;
+    const log = request.log;
+    if (this.isLogDisabled(request) || (isLevelAware(log) && !log.isLevelEnabled('debug'))) return;
     log.debug({ method: request.method, url: request.url }, 'incoming request');
   }
 
@@ -131,9 +130,9 @@ export class RequestLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const log = reply.log as LevelAware;
+    const log = reply.log;
     const level = error ? 'error' : 'info';
-    if (log.isLevelEnabled && !log.isLevelEnabled(level)) return;
+    if (this.isLogDisabled(request) || (isLevelAware(log) && !log.isLevelEnabled(level))) return;
     const line = {
       method: request.method,
       url: request.url,
