@@ -595,4 +595,32 @@ describe.each(DATABASES)('informes: resultado on %s', (dialect) => {
       expect(left).toEqual([]);
     });
   });
+  describe('months and days far apart', () => {
+    it('buckets instants before 1970 into their own UTC month and day, and spans over a century', async () => {
+      await evento('antiguo', 'Antiguo', 'finalizado', '1901-03-01T12:00:00Z', 'Siglos');
+      await evento('nochevieja', 'Nochevieja', 'finalizado', '1969-12-31T23:59:59.999Z', 'Siglos');
+      await evento('nuevo', 'Nuevo', 'finalizado', '2026-05-01T00:00:00Z', 'Siglos');
+      const filtro = {
+        entidad: 'eventos',
+        filtros: [{ campo: 'lugar', operador: 'eq', valor: 'Siglos' }],
+      };
+      const r = await resultado((await informe('eventos-por-mes', filtro)).id);
+      expect(r.filas).toEqual([
+        { mes: '1901-03', total: 1 },
+        { mes: '1969-12', total: 1 },
+        { mes: '2026-05', total: 1 },
+      ]);
+      const cercanos = {
+        entidad: 'eventos',
+        filtros: [
+          { campo: 'lugar', operador: 'eq', valor: 'Siglos' },
+          { campo: 'fechaInicio', operador: 'gt', valor: '1950-01-01T00:00:00Z' },
+        ],
+      };
+      expect((await resultado((await informe('eventos-por-mes', cercanos)).id)).filas).toEqual([
+        { mes: '1969-12', total: 1 },
+        { mes: '2026-05', total: 1 },
+      ]);
+    });
+  });
 });

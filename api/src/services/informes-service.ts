@@ -452,7 +452,6 @@ function periodosPorEventoRunner(app: FastifyInstance, v: ValidatedFiltro | null
 /** The runner of a report whose `filtros` was validated (`checkFiltros`). */
 function runnerOf(app: FastifyInstance, tipo: InformeTipo, v: ValidatedFiltro | null): Runner {
   const { db } = app;
-  const { dialect } = app.database;
   const where = whereOf(v, app);
   switch (tipo) {
     case 'listado':
@@ -468,8 +467,7 @@ function runnerOf(app: FastifyInstance, tipo: InformeTipo, v: ValidatedFiltro | 
     case 'eventos-por-mes':
       return smallResult(
         [{ campo: 'mes', titulo: 'Mes', tipo: 'texto' }, TOTAL],
-        async () =>
-          (await eventosPorMes(db, dialect, where)).map((r) => ({ mes: r.mes, total: r.n })),
+        async () => (await eventosPorMes(db, where)).map((r) => ({ mes: r.mes, total: r.n })),
         (f) => ({ etiqueta: String(f.mes), valor: Number(f.total) }),
       );
     case 'periodos-por-evento':
@@ -489,7 +487,7 @@ function runnerOf(app: FastifyInstance, tipo: InformeTipo, v: ValidatedFiltro | 
           { campo: 'dia', titulo: 'Día', tipo: 'texto' },
           { ...TOTAL, titulo: 'Eventos de auditoría' },
         ],
-        async () => (await actividadPorDia(db, dialect)).map((r) => ({ dia: r.dia, total: r.n })),
+        async () => (await actividadPorDia(db)).map((r) => ({ dia: r.dia, total: r.n })),
         (f) => ({ etiqueta: String(f.dia), valor: Number(f.total) }),
       );
   }
