@@ -480,7 +480,7 @@ try {
         )} of one core — well below 100 % means the machine, not these processes, bounded the throughput.`,
       ...(Object.keys(serverErrors).length
         ? [
-            "A 503 written by a replica (SERVICE_UNAVAILABLE) is the database guard of issue #7: a request that waits more than 2 s for one of the pool's 10 PostgreSQL connections (PG_CONNECT_TIMEOUT_MS also bounds the wait for a free pooled client) is shed with Retry-After instead of queueing; it appears when the replicas get too little CPU to drain their queue.",
+            "A 503 written by a replica (SERVICE_UNAVAILABLE) is the database guard of issue #7: a request that waits longer than PG_CONNECT_TIMEOUT_MS (api/src/db/connection.ts) for one of the pool's 10 PostgreSQL connections (the timeout also bounds the wait for a free pooled client) is shed with Retry-After instead of queueing; it appears when the replicas get too little CPU to drain their queue.",
           ]
         : []),
       'Mix: 70 % reads (GET /api/auth/me 35, /api/eventos/:id 20, /api/usuarios/:id 15), 25 % lists and search (/api/eventos?q= 10, /api/usuarios?q= 8, periods of an event 7), 5 % writes (POST /api/eventos 3, POST a period into a slot of its own 2).',
