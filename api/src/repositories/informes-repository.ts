@@ -304,10 +304,12 @@ export async function usuariosPorRol(
   db: Db,
   where?: Expression<SqlBool>,
 ): Promise<{ rol: string; n: number }[]> {
+  // Filtered: driven by the matching users, each joined to its roles by the primary key
+  // (usuario_id, rol_id) — measured faster than `usuario_id in (…)` on both databases.
   const counts = where
-    ? sql`(select ur.rol_id as rol_id, count(*) as n from usuario_roles ur
-           where ur.usuario_id in (select u.id from usuarios as u where ${where})
-           group by ur.rol_id)`
+    ? sql`(select ur.rol_id as rol_id, count(*) as n
+           from usuarios as u join usuario_roles ur on ur.usuario_id = u.id
+           where ${where} group by ur.rol_id)`
     : sql`usuarios_rol_total`;
   const r = await sql<{ rol: string; n: number | null }>`
     select r.nombre as rol, c.n as n from roles r
@@ -316,15 +318,21 @@ export async function usuariosPorRol(
   return r.rows.map((x) => ({ rol: x.rol, n: Number(x.n ?? 0) }));
 }
 
-/** Users per state (`activo` 1/0) among those matching `where` (the usuarios listado's chart). */
+/**
+ * Active and inactive users among those matching `where` (the usuarios listado's chart): two
+ * counts over `usuarios_activo_idx` (migration 0006), which SQLite answers from the index alone
+ * (a GROUP BY activo read every row: ≈ 2× slower at 750 000 users).
+ */
 export async function usuariosPorActivo(
   db: Db,
   where?: Expression<SqlBool>,
-): Promise<{ activo: number; n: number }[]> {
-  const r = await sql<{ activo: number; n: number }>`
-    select u.activo as activo, count(*) as n from usuarios as u
-    where ${whereOrTrue(where)} group by u.activo`.execute(db);
-  return r.rows.map((x) => ({ activo: Number(x.activo), n: Number(x.n) }));
+): Promise<{ activos: number; inactivos: number }> {
+  const w = whereOrTrue(where);
+  const r = await sql<{ activos: number; inactivos: number }>`select
+    (select count(*) from usuarios as u where u.activo = 1 and ${w}) as activos,
+    (select count(*) from usuarios as u where u.activo = 0 and ${w}) as inactivos`.execute(db);
+  const row = r.rows[0];
+  return { activos: Number(row?.activos ?? 0), inactivos: Number(row?.inactivos ?? 0) };
 }
 
 /** One row of `periodos-por-evento`. */

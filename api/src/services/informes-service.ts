@@ -404,11 +404,10 @@ function listadoRunner(app: FastifyInstance, v: ValidatedFiltro): Runner {
         });
         return top.map((r) => ({ etiqueta: r.evento, valor: r.n }));
       }
-      const counts = await usuariosPorActivo(app.db, where);
-      const of = (activo: number) => counts.find((c) => c.activo === activo)?.n ?? 0;
+      const { activos, inactivos } = await usuariosPorActivo(app.db, where);
       return [
-        { etiqueta: 'activo', valor: of(1) },
-        { etiqueta: 'inactivo', valor: of(0) },
+        { etiqueta: 'activo', valor: activos },
+        { etiqueta: 'inactivo', valor: inactivos },
       ];
     },
     async *batches() {
