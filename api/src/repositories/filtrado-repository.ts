@@ -132,7 +132,11 @@ function likeCondition(
   // SQLite's LIKE already folds ASCII case (its lower() folds no more), so on SQLite the column
   // is compared bare: same answers, and a prefix can use a NOCASE index (migration 0006).
   const left = like.kind === 'lower' && dialect !== 'sqlite' ? sql`lower(${col})` : col;
-  const cond = sql<SqlBool>`${left} like ${pattern} escape '\\'`;
+  let cond = sql<SqlBool>`${left} like ${pattern} escape '\\'`;
+  if (operador === 'contiene' && entidad === 'usuarios') {
+    const index = busquedaSuperset(like.kind, folded, dialect);
+    if (index) cond = sql<SqlBool>`(${index} and ${cond})`;
+  }
   const upper = operador === 'empieza' ? nextPrefix(folded) : undefined;
   if (like.kind !== 'lower' && upper !== undefined) {
     // On the stored-lowercase columns (nombre_norm, email) the prefix is also a range in the
@@ -145,6 +149,31 @@ function likeCondition(
     return sql<SqlBool>`(${cond} and ${col} >= ${folded} and ${col} < ${upper})`;
   }
   return cond;
+}
+
+/**
+ * A user's `busqueda` (migration 0002: `nombre_norm` and the normalised e-mail) contains every
+ * substring of their nombre_norm, and every ASCII substring of their e-mail. So `contiene` on
+ * those fields may first narrow by the indexed search column — the trigram GIN index on
+ * PostgreSQL, the FTS5 trigram table on SQLite (phrases of 3+ characters) — instead of reading
+ * 1 000 000 rows; the LIKE on the field still decides. Undefined when the index cannot help.
+ */
+function busquedaSuperset(
+  kind: 'norm' | 'lowercase' | 'lower',
+  folded: string,
+  dialect: Dialect | undefined,
+): RawBuilder<SqlBool> | undefined {
+  if (kind === 'lower' || dialect === undefined) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (kind === 'lowercase' && !/^[\x00-\x7f]*$/.test(folded)) return undefined;
+  const needle = normalizeSearch(folded);
+  if (dialect === 'postgres') {
+    return sql<SqlBool>`${ref('usuarios', 'busqueda')} like ${likeContains(needle)} escape '\\'`;
+  }
+  if ([...needle].length < 3) return undefined;
+  const phrase = `"${needle.replace(/"/g, '""')}"`;
+  return sql<SqlBool>`${ref('usuarios', 'id')} in (select rowid from usuarios_busqueda
+    where usuarios_busqueda match ${phrase})`;
 }
 
 /** The smallest string above every string starting with `prefix`: its last character + 1. */
