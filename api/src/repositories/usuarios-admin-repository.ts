@@ -305,16 +305,23 @@ async function countMatches(
     // SQLite: driven from the trigram index (a phrase of 3+ characters is a substring match;
     // CROSS JOIN fixes the loop order), so the first TOTAL_MAX hits end it. Written as
     // `id in (…)` SQLite would first collect every hit (138 ms for "mar" at 1 000 000 users).
-    const rest = filterExpr(
-      expressionBuilder<Database, 'usuarios'>(),
-      { ...filter, q: words.filter((w) => !indexed.includes(w)).join(' ') },
-      dialect,
-      'match',
-    );
-    const res = await sql<{ id: number }>`select usuarios.id from usuarios_busqueda
-        cross join usuarios on usuarios.id = usuarios_busqueda.rowid
-        where usuarios_busqueda match ${ftsQuery(indexed)} and ${rest}
-        limit ${TOTAL_MAX}`.execute(db);
+    const short = words.filter((w) => !indexed.includes(w));
+    const onlyIndexed = short.length === 0 && !filter.rol && filter.activo === undefined;
+    const match = ftsQuery(indexed);
+    // The index alone when nothing else filters (its rowid is the user's id): joining each hit
+    // to its `usuarios` row is a random read of the table (34 ms for 2 000 hits, cold).
+    const res = onlyIndexed
+      ? await sql<{ id: number }>`select rowid as id from usuarios_busqueda
+          where usuarios_busqueda match ${match} limit ${TOTAL_MAX}`.execute(db)
+      : await sql<{ id: number }>`select usuarios.id from usuarios_busqueda
+          cross join usuarios on usuarios.id = usuarios_busqueda.rowid
+          where usuarios_busqueda match ${match} and ${filterExpr(
+            expressionBuilder<Database, 'usuarios'>(),
+            { ...filter, q: short.join(' ') },
+            dialect,
+            'match',
+          )}
+          limit ${TOTAL_MAX}`.execute(db);
     ids = res.rows.map((r) => r.id);
   } else {
     const rows = await db
