@@ -80,6 +80,7 @@ try {
     ],
     [
       `Target: ≤ ${TARGET_BROTLI_KIB} KiB brotli, react-dom exactly once. Sizes are of the pre-compressed files the api serves.`,
+      'Sizes do not depend on the machine\'s load (unlike the Lighthouse timings): they change only with the sources, the lock file and the webpack configuration.',
       'Reproduce: `npm run build && npm run bench -w bench -- bundle-size`.',
     ],
   );

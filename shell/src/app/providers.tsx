@@ -3,21 +3,11 @@ import { useMemo, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
-import { TOASTS } from '@gestion/shared';
 import { AlertsToaster } from '../features/alerts/components/AlertsToaster';
-import { DraggableSnackbar } from '../features/alerts/components/DraggableSnackbar';
+import { ToastsProvider } from '../features/alerts/toasts';
 import { useLocale } from './i18n';
 import type { AppStore } from './store';
 import { makeTheme } from './theme';
-
-const toastComponents = {
-  default: DraggableSnackbar,
-  success: DraggableSnackbar,
-  error: DraggableSnackbar,
-  warning: DraggableSnackbar,
-  info: DraggableSnackbar,
-};
 
 function Themed({ children }: { children: ReactNode }) {
   const locale = useLocale();
@@ -34,15 +24,11 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
   return (
     <ReduxProvider store={store}>
       <Themed>
-        <SnackbarProvider
-          anchorOrigin={TOASTS.anchor}
-          autoHideDuration={TOASTS.autoHideMs}
-          maxSnack={TOASTS.maxSnack}
-          Components={toastComponents}
-        >
+        {/* notistack loads with the first toast, not with the first paint (toasts.tsx). */}
+        <ToastsProvider>
           <AlertsToaster />
           {children}
-        </SnackbarProvider>
+        </ToastsProvider>
       </Themed>
     </ReduxProvider>
   );

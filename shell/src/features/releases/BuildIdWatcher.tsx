@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef } from 'react';
 import Button from '@mui/material/Button';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import { useToasts } from '../alerts/toasts';
 
 export const BUILD_ID_URL = '/build-id.json';
 const RELEASE_TOAST = 'new-release';
@@ -24,7 +24,7 @@ async function fetchBuildId(signal: AbortSignal): Promise<string | null> {
 
 export function BuildIdWatcher({ pollMs, reload = () => window.location.reload() }: { pollMs: number; reload?: () => void }) {
   const { t } = useTranslation('shell');
-  const { enqueueSnackbar } = useSnackbar();
+  const { show } = useToasts();
   const baseline = useRef<string | null>(null);
   const offered = useRef(false);
 
@@ -38,16 +38,18 @@ export function BuildIdWatcher({ pollMs, reload = () => window.location.reload()
         baseline.current = id;
       } else if (id !== baseline.current && !offered.current) {
         offered.current = true;
-        enqueueSnackbar(t('release.available'), {
-          key: RELEASE_TOAST,
-          variant: 'info',
-          persist: true,
-          action: (
-            <Button color="inherit" size="small" variant="outlined" onClick={reload}>
-              {t('release.reload')}
-            </Button>
-          ),
-        });
+        show(({ enqueueSnackbar }) =>
+          enqueueSnackbar(t('release.available'), {
+            key: RELEASE_TOAST,
+            variant: 'info',
+            persist: true,
+            action: (
+              <Button color="inherit" size="small" variant="outlined" onClick={reload}>
+                {t('release.reload')}
+              </Button>
+            ),
+          }),
+        );
       }
     };
     void check();
@@ -56,7 +58,7 @@ export function BuildIdWatcher({ pollMs, reload = () => window.location.reload()
       controller.abort();
       clearInterval(timer);
     };
-  }, [pollMs, enqueueSnackbar, t, reload]);
+  }, [pollMs, show, t, reload]);
 
   return null;
 }

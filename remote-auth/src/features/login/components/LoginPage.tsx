@@ -13,9 +13,12 @@ import { useAuth } from '@gestion/shared/react';
 import { AuthCard } from '../../../components/AuthCard';
 import { PageLoading } from '../../../components/PageLoading';
 import { PasswordField } from '../../../components/PasswordField';
-import { useAuthTexts } from '../../../i18n/namespace';
+import { preloadAuthTexts, useAuthTexts } from '../../../i18n/namespace';
 import { useFieldRules } from '../../../lib/use-field-rules';
 import { SignedInPanel } from './SignedInPanel';
+
+// The texts download with this chunk, not after the first render (i18n/namespace.ts).
+preloadAuthTexts();
 
 /**
  * /login (SPEC §2, §4, §8). The shell's `login` does the call, the welcome toast and the

@@ -19,8 +19,11 @@ import { useAuth } from '@gestion/shared/react';
 import { AuthCard } from '../../../components/AuthCard';
 import { PageLoading } from '../../../components/PageLoading';
 import { PasswordField } from '../../../components/PasswordField';
-import { useAuthTexts } from '../../../i18n/namespace';
+import { preloadAuthTexts, useAuthTexts } from '../../../i18n/namespace';
 import { useFieldRules } from '../../../lib/use-field-rules';
+
+// The texts download with this chunk, not after the first render (i18n/namespace.ts).
+preloadAuthTexts();
 
 /**
  * SPEC §8: the server's message when present, else 'Error al crear la cuenta'. The store's own

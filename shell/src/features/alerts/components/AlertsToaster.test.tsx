@@ -61,12 +61,17 @@ describe('toasts', () => {
 
   it('keeps a hovered toast past its timeout and removes it once the pointer leaves', async () => {
     const { store } = renderWithProviders(<div />);
+    // The window has no focus (jsdom starts so) while the toast appears: its countdown waits, so
+    // a slow machine cannot let it run out before the pointer gets there.
     act(() => {
-      window.dispatchEvent(new Event('focus')); // jsdom starts without focus
+      window.dispatchEvent(new Event('blur'));
       store.dispatch(alertAdded({ message: 'Quieta', id: 'a4', timeout: 50 }));
     });
     const toast = (await screen.findByText('Quieta')).closest('.MuiAlert-root') as HTMLElement;
     fireEvent.mouseEnter(toast);
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
     await act(() => new Promise((r) => setTimeout(r, 120)));
     expect(selectAlerts(store.getState())).toHaveLength(1);
     fireEvent.mouseLeave(toast);

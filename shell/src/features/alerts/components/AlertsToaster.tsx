@@ -1,18 +1,19 @@
 /**
  * Shows the alerts slice through notistack (SPEC §9): exactly one toast per alert, opened when it
  * enters the store and closed when it leaves it (its timeout, a drag, the close button, a clear).
+ * notistack itself loads with the first alert (toasts.tsx).
  * Countdowns live in the store's alert-timers middleware; this only reports the window's focus,
  * which pauses them.
  */
 import { useEffect, useRef } from 'react';
-import { useSnackbar } from 'notistack';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAlerts, windowBlurred, windowFocused } from '../alerts-slice';
+import { useToasts } from '../toasts';
 
 export function AlertsToaster() {
   const alerts = useAppSelector(selectAlerts);
   const dispatch = useAppDispatch();
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const { show } = useToasts();
   const shown = useRef(new Set<string>());
 
   useEffect(() => {
@@ -20,15 +21,17 @@ export function AlertsToaster() {
     for (const alert of alerts) {
       if (shown.current.has(alert.id)) continue;
       shown.current.add(alert.id);
-      enqueueSnackbar(alert.message, { key: alert.id, variant: alert.type, persist: true });
+      show(({ enqueueSnackbar }) =>
+        enqueueSnackbar(alert.message, { key: alert.id, variant: alert.type, persist: true }),
+      );
     }
     for (const id of [...shown.current]) {
       if (!ids.has(id)) {
         shown.current.delete(id);
-        closeSnackbar(id);
+        show(({ closeSnackbar }) => closeSnackbar(id));
       }
     }
-  }, [alerts, enqueueSnackbar, closeSnackbar]);
+  }, [alerts, show]);
 
   useEffect(() => {
     const blur = () => dispatch(windowBlurred());
