@@ -175,14 +175,19 @@ async function withRoles(db: Db, rows: UsuarioListRow[]): Promise<Usuario[]> {
 
 /**
  * `ORDER BY` of the list: the sort column, then `id` (ties never overlap or skip rows).
- * `reverse` walks it backwards.
+ * `reverse` walks it backwards. `noIndex` sorts by an expression no index has (`col || ''`,
+ * `col + 0`: same order, nulls kept), so the planner fetches the few rows asked for and sorts
+ * them rather than walking the sort index until it meets them.
  */
 function orderBy<O>(
   qb: SelectQueryBuilder<Database, 'usuarios', O>,
   sort: UsuarioSort,
   reverse: boolean,
+  noIndex = false,
 ): SelectQueryBuilder<Database, 'usuarios', O> {
-  const col = SORT_COLUMNS[sort.field];
+  const ref = SORT_COLUMNS[sort.field];
+  const text = sort.field === 'nombre' || sort.field === 'email';
+  const col = !noIndex ? ref : text ? sql`${sql.ref(ref)} || ''` : sql`${sql.ref(ref)} + 0`;
   const desc = sort.desc !== reverse;
   // Only ultimo_acceso is nullable: users who never signed in go last in both directions and on
   // both databases (first when the order is walked backwards). The other sort columns keep a
@@ -234,7 +239,11 @@ function selectPage(
   );
 }
 
-/** One page, in list order, of the users `ids` (a search's few matches, see `countMatches`). */
+/**
+ * One page, in list order, of the users `ids` (a search's few matches, see `countMatches`):
+ * those rows fetched by primary key and sorted. Left to itself PostgreSQL walked the nombre
+ * index until it met 25 of 1 100 ids ("gonz" at 100 000 users: 12–25 ms instead of ~2).
+ */
 function pageOfIds(
   db: Db,
   ids: readonly number[],
@@ -243,9 +252,18 @@ function pageOfIds(
   offset: number,
 ) {
   return orderBy(
-    db.selectFrom('usuarios').select(ROW_COLUMNS).where('usuarios.id', 'in', ids),
+    db
+      .selectFrom('usuarios')
+      .select(ROW_COLUMNS)
+      .where(
+        dialectOf(db) === 'postgres'
+          ? // One array parameter: planning an IN list of 1 000 parameters took ~1.3 ms.
+            sql<SqlBool>`usuarios.id = any(cast(${[...ids]} as integer[]))`
+          : sql<SqlBool>`usuarios.id in (${sql.join(ids)})`,
+      ),
     sort,
     false,
+    true,
   )
     .limit(limit)
     .offset(offset);
