@@ -409,6 +409,8 @@ writeResults(
     'Los filtros varían sus valores en cada petición (estados, prefijos, rangos de fechas, roles, eventos); los informes se ejecutan con su primera página (50 filas) y su serie.',
     `Auditoría: ${AUDITORIA.toLocaleString('es')} filas en dos años para «actividad».`,
     ...exports,
+    // Context a run cannot know (e.g. which commit fixed a miss measured here), one per line.
+    ...(process.env.BENCH_NOTAS?.split('\n').filter(Boolean) ?? []),
   ],
 );
 console.log(JSON.stringify(results));
