@@ -4,11 +4,13 @@
  */
 import { ADMIN_TABLE } from './admin';
 import { EVENTOS_TABLE } from './eventos';
+import { INFORMES_TABLE } from './informes';
 import { anyTable, type PermissionTable } from './types';
 
 export const PERMISSION_TABLES: PermissionTable<unknown>[] = [
   anyTable(ADMIN_TABLE),
   anyTable(EVENTOS_TABLE),
+  anyTable(INFORMES_TABLE),
 ];
 
 export * from './types';
