@@ -12,7 +12,14 @@ import type { DatabaseConfig } from '../config';
 import type { Database } from './database';
 import { migrationProvider, type Dialect } from './migrations/index';
 
-/** The raw driver under Kysely, for the one hot-path query that bypasses the query builder. */
+/**
+ * The raw driver under Kysely, for the one hot-path query that bypasses the query builder. On
+ * SQLite `sqlite` is a second, read-only connection: Kysely keeps a transaction open on its own
+ * connection across awaits, and a lookup run on that connection meanwhile would see the
+ * transaction's uncommitted writes (a role grant about to be rolled back could pass a check).
+ * WAL lets this reader see only committed data without blocking the writer. An in-memory
+ * database cannot be shared, so there the reader is the one connection.
+ */
 export type RawDriver =
   { kind: 'sqlite'; sqlite: SqliteDatabase.Database } | { kind: 'postgres'; pool: pg.Pool };
 
@@ -55,15 +62,21 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  let reader = sqlite;
+  if (file !== ':memory:') {
+    reader = new SqliteDatabase(file, { readonly: true });
+    reader.pragma('busy_timeout = 5000');
+  }
   let closed = false;
   return {
     dialect: 'sqlite',
     db,
-    raw: { kind: 'sqlite', sqlite },
+    raw: { kind: 'sqlite', sqlite: reader },
     close: async () => {
       if (closed) return;
       closed = true;
       await db.destroy();
+      if (reader !== sqlite) reader.close();
     },
   };
 }
