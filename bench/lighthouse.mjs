@@ -72,5 +72,8 @@ writeResults(
   [
     'Targets: desktop performance ≥ 95, mobile ≥ 90, accessibility 100. Lighthouse 12 with Debian Chromium, default throttling.',
     `Machine load (1-minute average) when the runs started: ${loadBefore.toFixed(1)} on ${os.cpus().length} cores; TBT, and so performance, grow with it.`,
+    ...(loadBefore > os.cpus().length / 2
+      ? ['**Provisional**: the machine was busy during these runs (other builds and tests); the scores are lower bounds — re-run on a quiet machine.']
+      : []),
     'Reproduce: `npm run build && npm run bench -w bench -- lighthouse`.'],
 );
