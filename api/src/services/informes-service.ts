@@ -45,9 +45,12 @@ import type { Readable } from 'node:stream';
 import { forbidden, HttpError, validationError } from '../lib/http-errors';
 import { searchText } from '../repositories/eventos-repository';
 import {
+  corteDeContadores,
   filtroWhere,
   findFiltered,
   streamFiltered,
+  usuariosContados,
+  type Corte,
   type FiltradoItem,
 } from '../repositories/filtrado-repository';
 import {
@@ -386,6 +389,18 @@ async function estadoPuntos(db: Db, where: Expression<SqlBool> | undefined): Pro
   return EVENTO_ESTADOS.map((estado) => ({ etiqueta: estado, valor: counts.get(estado) ?? 0 }));
 }
 
+/** The usuarios listado's chart from the counters (migration 0007) for a `Corte` of users. */
+async function activosPorContadores(
+  db: Db,
+  corte: Corte,
+): Promise<{ activos: number; inactivos: number }> {
+  const { total, activos } = await usuariosContados(db, corte.rol);
+  return {
+    activos: corte.activo === false ? 0 : activos,
+    inactivos: corte.activo === true ? 0 : total - activos,
+  };
+}
+
 function listadoRunner(app: FastifyInstance, v: ValidatedFiltro): Runner {
   const columnas = listadoColumnas(v.entidad);
   const where = whereOf(v, app);
@@ -397,14 +412,19 @@ function listadoRunner(app: FastifyInstance, v: ValidatedFiltro): Runner {
     },
     async serie() {
       if (v.entidad === 'eventos') return estadoPuntos(app.db, where);
+      // A filter the counters can answer (`corteDeContadores`: every period; users by one
+      // role and/or activo) reads them instead of grouping a million rows.
+      const corte = await corteDeContadores(app.db, v);
       if (v.entidad === 'periodos') {
         const top = await periodosPorEvento(app.db, {
-          ...(where ? { where } : {}),
+          ...(where && !corte ? { where } : {}),
           limit: SERIE_MAX_PUNTOS,
         });
         return top.map((r) => ({ etiqueta: r.evento, valor: r.n }));
       }
-      const { activos, inactivos } = await usuariosPorActivo(app.db, where);
+      const { activos, inactivos } = corte
+        ? await activosPorContadores(app.db, corte)
+        : await usuariosPorActivo(app.db, where);
       return [
         { etiqueta: 'activo', valor: activos },
         { etiqueta: 'inactivo', valor: inactivos },
@@ -477,7 +497,15 @@ function runnerOf(app: FastifyInstance, tipo: InformeTipo, v: ValidatedFiltro | 
           { campo: 'rol', titulo: 'Rol', tipo: 'texto' },
           { ...TOTAL, titulo: 'Usuarios' },
         ],
-        async () => (await usuariosPorRol(db, where)).map((r) => ({ rol: r.rol, total: r.n })),
+        async () => {
+          // By activo alone (or trivially by id), from the counters' active split.
+          const corte = v ? await corteDeContadores(db, v) : undefined;
+          const rows =
+            corte && corte.rol === undefined
+              ? await usuariosPorRol(db, undefined, corte.activo)
+              : await usuariosPorRol(db, where);
+          return rows.map((r) => ({ rol: r.rol, total: r.n }));
+        },
         (f) => ({ etiqueta: String(f.rol), valor: Number(f.total) }),
       );
     case 'actividad':

@@ -11,6 +11,7 @@ import { eventosBusqueda } from './0003-eventos-busqueda';
 import { usuariosRendimiento } from './0004-usuarios-rendimiento';
 import { informes } from './0005-informes';
 import { filtradoIndices } from './0006-filtrado-indices';
+import { informesContadores } from './0007-informes-contadores';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -26,6 +27,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0004-usuarios-rendimiento': usuariosRendimiento(dialect),
     '0005-informes': informes(dialect),
     '0006-filtrado-indices': filtradoIndices(dialect),
+    '0007-informes-contadores': informesContadores(dialect),
   };
 }
 
