@@ -3,7 +3,12 @@
  * updates; role replacement; the last-admin and owned-data checks. Plain functions over a Kysely
  * instance or transaction (STYLE.md). E-mails passed in must already be normalised.
  */
-import { ADMIN_ROLE, type Usuario, type UsuarioSortField } from '@gestion/shared';
+import {
+  ADMIN_ROLE,
+  USUARIOS_TOTAL_MAX,
+  type Usuario,
+  type UsuarioSortField,
+} from '@gestion/shared';
 import {
   expressionBuilder,
   sql,
@@ -279,7 +284,7 @@ function pageOfIds(
  * TOTAL_MAX (documented in routes/api/usuarios/README.md). The unfiltered and role-only totals
  * are exact at any size (trigger-kept counters).
  */
-export const TOTAL_MAX = 2_000;
+export const TOTAL_MAX = USUARIOS_TOTAL_MAX;
 
 /**
  * How many users match. Unfiltered, the trigger-kept `usuarios_total`; with only a role

@@ -17,6 +17,14 @@ import { UserSchema } from './user';
 export const ADMIN_PAGE_SIZE_DEFAULT = 25;
 export const ADMIN_PAGE_SIZE_MAX = 100;
 
+/**
+ * GET /api/usuarios counts the matches of a `q` or `activo` filter only up to this many (issue #4:
+ * an exact count over a million users cost more than the 50 ms target); at the cap `total` says
+ * "at least this many" and the grid shows "más de 2000". Unfiltered and role-only totals are
+ * exact at any size (trigger-kept counters).
+ */
+export const USUARIOS_TOTAL_MAX = 2000;
+
 /** `page` (1-based) and `pageSize` (1..100, default 25) of every admin list query. */
 export const PagingQuerySchema = Type.Object({
   page: Type.Integer({ minimum: 1, default: 1 }),

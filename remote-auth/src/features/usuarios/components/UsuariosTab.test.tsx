@@ -6,7 +6,12 @@ import { UsuariosTab } from './UsuariosTab';
 
 const admin = makeUser({ roles: [{ nombre: 'admin', permisos: [] }] });
 
-function usuario(id: number, nombre: string, email: string, roles: string[] = ['usuario']): Usuario {
+function usuario(
+  id: number,
+  nombre: string,
+  email: string,
+  roles: string[] = ['usuario'],
+): Usuario {
   return {
     id,
     nombre,
@@ -25,8 +30,24 @@ const ROWS = [
 ];
 const ROLES = {
   items: [
-    { id: 1, nombre: 'admin', descripcion: '', permisos: [], usuarios: 1, creadoEn: '2026-11-01T10:00:00.000Z', version: 1 },
-    { id: 2, nombre: 'gestor', descripcion: '', permisos: [], usuarios: 1, creadoEn: '2026-11-01T10:00:00.000Z', version: 1 },
+    {
+      id: 1,
+      nombre: 'admin',
+      descripcion: '',
+      permisos: [],
+      usuarios: 1,
+      creadoEn: '2026-11-01T10:00:00.000Z',
+      version: 1,
+    },
+    {
+      id: 2,
+      nombre: 'gestor',
+      descripcion: '',
+      permisos: [],
+      usuarios: 1,
+      creadoEn: '2026-11-01T10:00:00.000Z',
+      version: 1,
+    },
   ],
   total: 2,
   page: 1,
@@ -67,13 +88,29 @@ describe('UsuariosTab', () => {
     const before = fetchMock.callsTo('GET /api/usuarios').length;
     const search = screen.getByRole('searchbox', { name: 'Buscar por nombre o correo' });
     // Four keystrokes well inside 300 ms (synchronous, so a busy machine cannot stretch them).
-    for (const text of ['l', 'lu', 'lui', 'luis']) fireEvent.change(search, { target: { value: text } });
+    for (const text of ['l', 'lu', 'lui', 'luis'])
+      fireEvent.change(search, { target: { value: text } });
     expect(search).toHaveValue('luis');
     expect(fetchMock.callsTo('GET /api/usuarios')).toHaveLength(before);
     await waitFor(() => expect(screen.queryByText('Ana Pérez')).not.toBeInTheDocument());
     const searches = fetchMock.callsTo('GET /api/usuarios').slice(before);
     expect(searches.map((c) => c.query.get('q'))).toEqual(['luis']);
     expect(screen.getByText('Luis Gómez')).toBeInTheDocument();
+  });
+
+  it('says "o más" when a search reached the count cap, and the exact count otherwise', async () => {
+    mockFetch({
+      'GET /api/usuarios': { body: { items: ROWS, total: 2000, page: 1, pageSize: 25 } },
+      'GET /api/roles': { body: ROLES },
+    });
+    renderPage(<UsuariosTab />, { auth: signedIn(admin) });
+    await screen.findByText('Luis Gómez');
+    // Unfiltered totals are exact: 2000 means 2000.
+    expect(screen.getByText('1–25 de 2000')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar por nombre o correo' }), {
+      target: { value: 'a' },
+    });
+    expect(await screen.findByText('1–25 de 2000 o más')).toBeInTheDocument();
   });
 
   it('asks for confirmation before deleting, and deletes only on confirm', async () => {
@@ -92,15 +129,21 @@ describe('UsuariosTab', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Eliminar' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
     await waitFor(() => expect(fetchMock.callsTo('DELETE /api/usuarios/2')).toHaveLength(1));
-    await waitFor(() => expect(shell.notify).toHaveBeenCalledWith('Usuario eliminado', { type: 'success' }));
+    await waitFor(() =>
+      expect(shell.notify).toHaveBeenCalledWith('Usuario eliminado', { type: 'success' }),
+    );
   });
 
   it('hides actions the user lacks the permission for', async () => {
     mockFetch({ 'GET /api/usuarios': { body: { items: ROWS, total: 2, page: 1, pageSize: 25 } } });
-    const viewer = makeUser({ roles: [{ nombre: 'lector', permisos: [{ nombre: 'usuarios:ver' }] }] });
+    const viewer = makeUser({
+      roles: [{ nombre: 'lector', permisos: [{ nombre: 'usuarios:ver' }] }],
+    });
     renderPage(<UsuariosTab />, { auth: signedIn(viewer) });
     expect(await screen.findByText('Luis Gómez')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nuevo usuario' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Acciones de Luis Gómez' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Acciones de Luis Gómez' }),
+    ).not.toBeInTheDocument();
   });
 });

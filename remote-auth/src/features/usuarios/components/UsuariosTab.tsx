@@ -23,6 +23,7 @@ import {
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { enUS, esES } from '@mui/x-data-grid/locales';
+import { USUARIOS_TOTAL_MAX } from '@gestion/shared';
 import { useAuth, useNotify, usePermission, useShell } from '@gestion/shared/react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAuthTexts } from '../../../i18n/namespace';
@@ -187,7 +188,10 @@ export function UsuariosTab() {
         ),
       });
     }
-    return cols.map((c) => ({ ...c, sortable: c.sortable !== false && SORTABLE.includes(c.field) }));
+    return cols.map((c) => ({
+      ...c,
+      sortable: c.sortable !== false && SORTABLE.includes(c.field),
+    }));
   }, [t, formatDate, canEdit, canDelete]);
 
   const onExport = async () => {
@@ -213,7 +217,9 @@ export function UsuariosTab() {
       switch (pending.kind) {
         case 'delete': {
           const res = await deleteUsuario(pending.user.id).unwrap();
-          notify(res?.message || t('usuarios.deleted'), { type: res?.desactivado ? 'info' : 'success' });
+          notify(res?.message || t('usuarios.deleted'), {
+            type: res?.desactivado ? 'info' : 'success',
+          });
           break;
         }
         case 'deactivate':
@@ -223,9 +229,12 @@ export function UsuariosTab() {
             version: pending.user.version,
             activo: pending.kind === 'activate',
           }).unwrap();
-          notify(pending.kind === 'activate' ? t('usuarios.activated') : t('usuarios.deactivated'), {
-            type: 'success',
-          });
+          notify(
+            pending.kind === 'activate' ? t('usuarios.activated') : t('usuarios.deactivated'),
+            {
+              type: 'success',
+            },
+          );
           break;
         case 'revoke':
           await revokeSessions(pending.user.id).unwrap();
@@ -235,16 +244,21 @@ export function UsuariosTab() {
           for (const u of pending.users.filter((x) => x.activo)) {
             await updateUsuario({ id: u.id, version: u.version, activo: false }).unwrap();
           }
-          notify(t('usuarios.bulkDeactivated', { count: pending.users.length }), { type: 'success' });
+          notify(t('usuarios.bulkDeactivated', { count: pending.users.length }), {
+            type: 'success',
+          });
           setSelection(EMPTY_SELECTION);
           break;
         case 'bulkRole':
           for (const u of pending.users.filter((x) => !x.roles.includes(pending.rol))) {
             await setRoles({ id: u.id, roles: [...u.roles, pending.rol] }).unwrap();
           }
-          notify(t('usuarios.bulkRoleAssigned', { rol: pending.rol, count: pending.users.length }), {
-            type: 'success',
-          });
+          notify(
+            t('usuarios.bulkRoleAssigned', { rol: pending.rol, count: pending.users.length }),
+            {
+              type: 'success',
+            },
+          );
           setSelection(EMPTY_SELECTION);
           setBulkRole('');
           break;
@@ -259,7 +273,10 @@ export function UsuariosTab() {
   };
 
   const busy =
-    updateState.isLoading || deleteState.isLoading || setRolesState.isLoading || revokeState.isLoading;
+    updateState.isLoading ||
+    deleteState.isLoading ||
+    setRolesState.isLoading ||
+    revokeState.isLoading;
 
   const pendingText = (): { title: string; message: string; confirm: string } => {
     if (!pending) return { title: '', message: '', confirm: '' };
@@ -360,7 +377,11 @@ export function UsuariosTab() {
           <MenuItem value="true">{t('usuarios.active')}</MenuItem>
           <MenuItem value="false">{t('usuarios.inactive')}</MenuItem>
         </TextField>
-        <Stack direction="row" spacing={1} sx={{ ml: { md: 'auto' }, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ ml: { md: 'auto' }, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+        >
           {canCreate && (
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
               {t('usuarios.new')}
@@ -379,7 +400,11 @@ export function UsuariosTab() {
 
       {canEdit && selectedUsers.length > 0 && (
         <Paper variant="outlined" sx={{ p: 1.5 }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ alignItems: { sm: 'center' } }}
+          >
             <Typography>{t('usuarios.selected', { count: selectedUsers.length })}</Typography>
             {canSeeRoles && (
               <TextField
@@ -400,7 +425,9 @@ export function UsuariosTab() {
             {canSeeRoles && (
               <Button
                 disabled={!bulkRole}
-                onClick={() => setPending({ kind: 'bulkRole', users: selectedUsers, rol: bulkRole })}
+                onClick={() =>
+                  setPending({ kind: 'bulkRole', users: selectedUsers, rol: bulkRole })
+                }
               >
                 {t('usuarios.assignRole')}
               </Button>
@@ -458,13 +485,18 @@ export function UsuariosTab() {
           // access to every row and costs little.
           disableVirtualization
           autoHeight
-          localeText={
-            {
-              ...((i18n.language ?? 'es').startsWith('en') ? enUS : esES).components.MuiDataGrid
-                .defaultProps.localeText,
-              noRowsLabel: q || rol || activo ? t('usuarios.noMatches') : t('usuarios.empty'),
-            }
-          }
+          localeText={{
+            ...((i18n.language ?? 'es').startsWith('en') ? enUS : esES).components.MuiDataGrid
+              .defaultProps.localeText,
+            noRowsLabel: q || rol || activo ? t('usuarios.noMatches') : t('usuarios.empty'),
+            // A search or state filter is counted only up to USUARIOS_TOTAL_MAX (issue #4).
+            ...((q || activo) && data?.total === USUARIOS_TOTAL_MAX
+              ? {
+                  paginationDisplayedRows: ({ from, to }: { from: number; to: number }) =>
+                    t('usuarios.displayedAtLeast', { from, to, count: USUARIOS_TOTAL_MAX }),
+                }
+              : {}),
+          }}
         />
       </div>
 
@@ -540,7 +572,11 @@ export function UsuariosTab() {
         />
       )}
       {assigning && (
-        <AssignRolesDialog user={assigning} roleNames={roleNames} onClose={() => setAssigning(null)} />
+        <AssignRolesDialog
+          user={assigning}
+          roleNames={roleNames}
+          onClose={() => setAssigning(null)}
+        />
       )}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}
     </Stack>
