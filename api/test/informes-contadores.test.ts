@@ -289,6 +289,52 @@ describe.each(DATABASES)('informes: counters on %s', (dialect) => {
       }
     });
 
+    it('actividad counted per day range equals grouping by day, across 1970 and day edges', async () => {
+      // Created first: its own audit row (today) would widen the span past DAY_RANGES_MAX.
+      const i = await informe('actividad');
+      await app.db.deleteFrom('auditoria').execute();
+      const DAY = 86_400_000;
+      const instants = [
+        -1,
+        0,
+        DAY - 1,
+        DAY,
+        5 * DAY + 7,
+        5 * DAY + 8,
+        40 * DAY,
+        -3 * DAY,
+        -3 * DAY - 1,
+      ];
+      for (const t of instants) {
+        await app.db
+          .insertInto('auditoria')
+          .values({ accion: 'auth.login', creado_en: t, actor_id: null, actor_email: null })
+          .execute();
+      }
+      const res = await req('GET', `/api/informes/${i.id}/resultado?pageSize=100`);
+      expect(res.statusCode).toBe(200);
+      // Constants as literals: a bound number is a float to SQLite, and `/` would not floor.
+      const day = sql.lit(DAY);
+      const offset = sql.lit(719_162 * DAY);
+      const grouped = await sql<{ d: number; n: number }>`
+        select (creado_en + ${offset}) / ${day} as d, count(*) as n from auditoria
+        group by (creado_en + ${offset}) / ${day} order by 1`.execute(app.db);
+      const expected = grouped.rows.map((x) => ({
+        dia: new Date((Number(x.d) - 719_162) * DAY).toISOString().slice(0, 10),
+        total: Number(x.n),
+      }));
+      expect(res.json<InformeResultado>().filas).toEqual(expected);
+      expect(expected).toEqual([
+        { dia: '1969-12-28', total: 1 },
+        { dia: '1969-12-29', total: 1 },
+        { dia: '1969-12-31', total: 1 },
+        { dia: '1970-01-01', total: 2 },
+        { dia: '1970-01-02', total: 1 },
+        { dia: '1970-01-06', total: 2 },
+        { dia: '1970-02-10', total: 1 },
+      ]);
+    });
+
     it('usuarios-por-rol by activo equals the grouped count', async () => {
       for (const filtros of [
         [f('activo', 'eq', true)],

@@ -95,8 +95,13 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
   await sql`update usuario_roles ur set activo = 1 from usuarios u
     where u.id = ur.usuario_id and u.activo = 1`.execute(db);
   await sql`create function usuario_roles_activo() returns trigger language plpgsql as $$
+    declare a smallint;
     begin
-      new.activo := coalesce((select u.activo from usuarios u where u.id = new.usuario_id), 0);
+      -- FOR SHARE waits for a concurrent change of the user's activo (its UPDATE holds the row),
+      -- and makes that change wait for this link: its trigger then sees the link to rewrite.
+      -- The foreign key's KEY SHARE lock alone does not conflict with an UPDATE of activo.
+      select u.activo into a from usuarios u where u.id = new.usuario_id for share;
+      new.activo := coalesce(a, 0);
       return new;
     end $$`.execute(db);
   await sql`create trigger usuario_roles_activo_bi before insert on usuario_roles
