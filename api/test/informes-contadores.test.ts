@@ -157,6 +157,31 @@ describe.each(DATABASES)('informes: counters on %s', (dialect) => {
     await expectUsersExact();
   });
 
+  it('stay exact when activo changes and role swaps run at once, and none fails', async () => {
+    const a = await createUser(app, admin, { roles: ['gestor', 'usuario'] });
+    const b = await createUser(app, admin, { roles: ['usuario', 'gestor'] });
+    const c = await createUser(app, admin, { roles: ['gestor'] });
+    const d = await createUser(app, admin, { roles: ['usuario'] });
+    for (let round = 0; round < 4; round++) {
+      const activo = round % 2 === 1;
+      const [rc, rd] = round % 2 ? [['gestor'], ['usuario']] : [['usuario'], ['gestor']];
+      const versions = await Promise.all(
+        [a, b].map(
+          async (u) =>
+            (await req('GET', `/api/usuarios/${u.id}`)).json<{ version: number }>().version,
+        ),
+      );
+      const res = await Promise.all([
+        req('PATCH', `/api/usuarios/${a.id}`, { activo, version: versions[0] }),
+        req('PATCH', `/api/usuarios/${b.id}`, { activo, version: versions[1] }),
+        req('PUT', `/api/usuarios/${c.id}/roles`, { roles: rc }),
+        req('PUT', `/api/usuarios/${d.id}/roles`, { roles: rd }),
+      ]);
+      expect(res.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    }
+    await expectUsersExact();
+  });
+
   it('follow an import and a role deleted with a replacement', async () => {
     const existente = await createUser(app, admin, { roles: ['usuario'] });
     await setActivo(existente.id, false);
