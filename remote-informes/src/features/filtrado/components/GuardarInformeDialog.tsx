@@ -8,18 +8,16 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import {
-  INFORME_DESCRIPCION_MAX_LENGTH,
-  INFORME_NOMBRE_MAX_LENGTH,
-  paths,
-  type FiltroGuardado,
-} from '@gestion/shared';
+import { paths, type FiltroGuardado } from '@gestion/shared';
 import { useNavigateTo, useNotify } from '@gestion/shared/react';
 import { useInformesTexts } from '../../../i18n/namespace';
 import { readError } from '../../../lib/api-error';
 import { applyFieldErrors } from '../../../lib/field-errors';
 import { useCreateInformeMutation } from '../../informes/api';
+import {
+  InformeTextFields,
+  useInformeTextRules,
+} from '../../informes/components/InformeTextFields';
 
 interface FormValues {
   nombre: string;
@@ -52,6 +50,7 @@ export function GuardarInformeDialog({ filtro, onClose }: GuardarInformeDialogPr
     setError,
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({ defaultValues: { nombre: '', descripcion: '' } });
+  const textRules = useInformeTextRules();
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -98,34 +97,11 @@ export function GuardarInformeDialog({ filtro, onClose }: GuardarInformeDialogPr
               })}
             </DialogContentText>
             {formError && <Alert severity="error">{formError}</Alert>}
-            <TextField
-              label={t('guardar.nombre')}
-              required
+            <InformeTextFields
+              nombre={register('nombre', textRules.nombre)}
+              descripcion={register('descripcion', textRules.descripcion)}
+              errors={{ nombre: errors.nombre?.message, descripcion: errors.descripcion?.message }}
               autoFocus
-              fullWidth
-              error={Boolean(errors.nombre)}
-              helperText={errors.nombre?.message}
-              {...register('nombre', {
-                validate: (v) => v.trim().length > 0 || t('guardar.nombreRequired'),
-                maxLength: {
-                  value: INFORME_NOMBRE_MAX_LENGTH,
-                  message: t('guardar.tooLong', { max: INFORME_NOMBRE_MAX_LENGTH }),
-                },
-              })}
-            />
-            <TextField
-              label={t('guardar.descripcion')}
-              fullWidth
-              multiline
-              minRows={2}
-              error={Boolean(errors.descripcion)}
-              helperText={errors.descripcion?.message}
-              {...register('descripcion', {
-                maxLength: {
-                  value: INFORME_DESCRIPCION_MAX_LENGTH,
-                  message: t('guardar.tooLong', { max: INFORME_DESCRIPCION_MAX_LENGTH }),
-                },
-              })}
             />
           </Stack>
         </DialogContent>

@@ -7,18 +7,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import {
-  ERROR_CODES,
-  INFORME_DESCRIPCION_MAX_LENGTH,
-  INFORME_NOMBRE_MAX_LENGTH,
-  type Informe,
-} from '@gestion/shared';
+import { ERROR_CODES, type Informe } from '@gestion/shared';
 import { useNotify } from '@gestion/shared/react';
 import { useInformesTexts } from '../../../i18n/namespace';
 import { readError } from '../../../lib/api-error';
 import { applyFieldErrors } from '../../../lib/field-errors';
 import { useUpdateInformeMutation } from '../api';
+import { InformeTextFields, useInformeTextRules } from './InformeTextFields';
 
 interface FormValues {
   nombre: string;
@@ -53,6 +48,7 @@ export function EditInformeDialog({ informe, onClose }: EditInformeDialogProps) 
   } = useForm<FormValues>({
     defaultValues: { nombre: informe.nombre, descripcion: informe.descripcion },
   });
+  const textRules = useInformeTextRules();
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -95,34 +91,11 @@ export function EditInformeDialog({ informe, onClose }: EditInformeDialogProps) 
           <Stack spacing={2} sx={{ pt: 1 }}>
             {conflict && <Alert severity="warning">{t('informe.conflict')}</Alert>}
             {formError && <Alert severity="error">{formError}</Alert>}
-            <TextField
-              label={t('guardar.nombre')}
-              required
+            <InformeTextFields
+              nombre={register('nombre', textRules.nombre)}
+              descripcion={register('descripcion', textRules.descripcion)}
+              errors={{ nombre: errors.nombre?.message, descripcion: errors.descripcion?.message }}
               autoFocus
-              fullWidth
-              error={Boolean(errors.nombre)}
-              helperText={errors.nombre?.message}
-              {...register('nombre', {
-                validate: (v) => v.trim().length > 0 || t('guardar.nombreRequired'),
-                maxLength: {
-                  value: INFORME_NOMBRE_MAX_LENGTH,
-                  message: t('guardar.tooLong', { max: INFORME_NOMBRE_MAX_LENGTH }),
-                },
-              })}
-            />
-            <TextField
-              label={t('guardar.descripcion')}
-              fullWidth
-              multiline
-              minRows={2}
-              error={Boolean(errors.descripcion)}
-              helperText={errors.descripcion?.message}
-              {...register('descripcion', {
-                maxLength: {
-                  value: INFORME_DESCRIPCION_MAX_LENGTH,
-                  message: t('guardar.tooLong', { max: INFORME_DESCRIPCION_MAX_LENGTH }),
-                },
-              })}
             />
           </Stack>
         </DialogContent>

@@ -14,10 +14,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   FILTRO_ENTIDADES,
-  INFORME_DESCRIPCION_MAX_LENGTH,
   INFORME_ENTIDAD,
   INFORME_PERMISO_DATOS,
-  INFORME_NOMBRE_MAX_LENGTH,
   INFORME_TIPOS,
   hasPermission,
   paths,
@@ -29,6 +27,7 @@ import { useInformesTexts } from '../../../i18n/namespace';
 import { readError } from '../../../lib/api-error';
 import { applyFieldErrors } from '../../../lib/field-errors';
 import { useCreateInformeMutation } from '../api';
+import { InformeTextFields, useInformeTextRules } from './InformeTextFields';
 
 interface FormValues {
   tipo: InformeTipo;
@@ -62,6 +61,7 @@ export function NuevoInformeDialog({ onClose }: { onClose: () => void }) {
   } = useForm<FormValues>({
     defaultValues: { tipo: 'eventos-por-estado', entidad: 'eventos', nombre: '', descripcion: '' },
   });
+  const textRules = useInformeTextRules();
   const tipo = watch('tipo');
   // Only what the user may run: a report needs the read permission of its data
   // (INFORME_PERMISO_DATOS; `actividad` reads the audit). The api checks it again.
@@ -154,33 +154,10 @@ export function NuevoInformeDialog({ onClose }: { onClose: () => void }) {
                 </Typography>
               </>
             )}
-            <TextField
-              label={t('guardar.nombre')}
-              required
-              fullWidth
-              error={Boolean(errors.nombre)}
-              helperText={errors.nombre?.message}
-              {...register('nombre', {
-                validate: (v) => v.trim().length > 0 || t('guardar.nombreRequired'),
-                maxLength: {
-                  value: INFORME_NOMBRE_MAX_LENGTH,
-                  message: t('guardar.tooLong', { max: INFORME_NOMBRE_MAX_LENGTH }),
-                },
-              })}
-            />
-            <TextField
-              label={t('guardar.descripcion')}
-              fullWidth
-              multiline
-              minRows={2}
-              error={Boolean(errors.descripcion)}
-              helperText={errors.descripcion?.message}
-              {...register('descripcion', {
-                maxLength: {
-                  value: INFORME_DESCRIPCION_MAX_LENGTH,
-                  message: t('guardar.tooLong', { max: INFORME_DESCRIPCION_MAX_LENGTH }),
-                },
-              })}
+            <InformeTextFields
+              nombre={register('nombre', textRules.nombre)}
+              descripcion={register('descripcion', textRules.descripcion)}
+              errors={{ nombre: errors.nombre?.message, descripcion: errors.descripcion?.message }}
             />
           </Stack>
         </DialogContent>
