@@ -1,5 +1,5 @@
 /**
- * Types of the cluster launcher (tools/cluster/cluster.cjs; cluster.d.mts is the same for cluster.mjs).
+ * Types of the cluster launcher (tools/cluster/cluster.cjs; cluster.d.mts re-exports them for cluster.mjs).
  * Issue #7: N api replicas on one database and one Redis behind a round-robin proxy on
  * 127.0.0.1 — the docker-compose topology without containers.
  */
