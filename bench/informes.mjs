@@ -13,6 +13,7 @@
 //
 //   nice node bench/informes.mjs
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test nice node bench/informes.mjs
+//   BENCH_WAIT_FILE=/tmp/go …   seed now, measure once /tmp/go exists (a quiet machine)
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -256,6 +257,18 @@ async function exportCsv(api, headers, id) {
   };
 }
 
+/**
+ * With BENCH_WAIT_FILE set, waits after seeding until that file exists: seeding (minutes, and
+ * indifferent to the machine's load) can run beside other work, the measuring only once the
+ * machine is quiet (`touch` the file then).
+ */
+async function waitForGo(dialect) {
+  const file = process.env.BENCH_WAIT_FILE;
+  if (!file) return;
+  console.error(dialect, 'seeded; waiting for', file);
+  while (!existsSync(file)) await new Promise((r) => setTimeout(r, 2000));
+}
+
 async function runOn(dialect) {
   const env = {
     ADMIN_EMAIL: ADMIN.email,
@@ -275,6 +288,7 @@ async function runOn(dialect) {
     await seedAuditoria(target);
     const seedMs = Date.now() - t0;
     console.error(dialect, 'seeded in', seedMs, 'ms');
+    await waitForGo(dialect);
 
     const api = await startApi(env);
     try {

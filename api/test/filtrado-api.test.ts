@@ -498,4 +498,50 @@ describe.each(DATABASES)('POST /api/filtrado on %s', (dialect) => {
       ).toEqual([pe.P1, pe.P3]);
     });
   });
+
+  // Last: it adds users. On SQLite a common `activo` value stops choosing usuarios_activo_idx
+  // (the page walks its sort's index) and a rare one keeps it; either way the same rows.
+  describe('activo, common and rare (the plans of unindexedCampos)', () => {
+    it('pages and streams the same users sorted by nombre whichever plan reads them', async () => {
+      for (let i = 0; i < 12; i++) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/usuarios',
+          headers: as.admin,
+          payload: { email: `activo${i}@filtro.test`, nombre: `Zoe ${12 - i}`, roles: [] },
+        });
+        expect(res.statusCode).toBe(201);
+      }
+      const rows = await app.db
+        .selectFrom('usuarios')
+        .select(['email', 'activo', 'nombre_norm', 'id'])
+        .where('email', 'like', '%@filtro.test')
+        .execute();
+      const expected = (activo: number) =>
+        rows
+          .filter((r) => Number(r.activo) === activo)
+          .sort((a, b) =>
+            a.nombre_norm === b.nombre_norm ? a.id - b.id : a.nombre_norm < b.nombre_norm ? -1 : 1,
+          )
+          .map((r) => r.email);
+      // Only U2 is inactive: 1 of about 20 users, under the tenth that switches the plan.
+      for (const [filtro, activo] of [
+        [f('activo', 'eq', true), 1],
+        [f('activo', 'ne', true), 0],
+        [f('activo', 'eq', false), 0],
+      ] as const) {
+        expect(await found('usuarios', [mine, filtro], { sort: 'nombre' })).toEqual(
+          expected(activo),
+        );
+        const streamed: string[] = [];
+        const input = { entidad: 'usuarios', filtros: [mine, filtro], sort: 'nombre' };
+        for await (const b of streamFiltered(app.db, validateFiltro(input), 2)) {
+          streamed.push(...b.map((u) => (u as Usuario).email));
+        }
+        expect(streamed).toEqual(expected(activo));
+      }
+      expect(expected(1).length).toBeGreaterThan(12);
+      expect(expected(0)).toEqual([us.U2!.email]);
+    });
+  });
 });

@@ -196,9 +196,12 @@ export function condicion(
   entidad: Entidad,
   f: CondicionValidada,
   dialect?: Dialect,
+  unindexed?: ReadonlySet<string>,
 ): RawBuilder<SqlBool> {
   const c = columna(entidad, f.campo);
-  const col = ref(entidad, c.col);
+  // SQLite's documented way to keep a term from driving an index: a unary `+` on the column
+  // (same value, same answer). See `unindexedCampos`.
+  const col = unindexed?.has(f.campo) ? sql`+${ref(entidad, c.col)}` : ref(entidad, c.col);
   const [a, b] = f.valores;
   if (c.rol) {
     // EXISTS, probed per user through usuario_roles_rol_idx: a page walks its order's index
@@ -262,9 +265,10 @@ export function applyFiltros<DB, TB extends keyof DB, O>(
   entidad: Entidad,
   filtros: ValidatedFiltro['filtros'],
   dialect?: Dialect,
+  unindexed?: ReadonlySet<string>,
 ): SelectQueryBuilder<DB, TB, O> {
   let q = qb;
-  for (const f of filtros) q = q.where(condicion(entidad, f, dialect));
+  for (const f of filtros) q = q.where(condicion(entidad, f, dialect, unindexed));
   return q;
 }
 
@@ -350,9 +354,33 @@ function fromEntidad(db: Db, entidad: Entidad) {
   return (db as unknown as LooseDb).selectFrom(`${tabla} as ${alias}`);
 }
 
+/**
+ * The fields whose conditions must not choose the index of a sorted page or export batch
+ * (`condicion`'s `unindexed`): on SQLite, `activo` when it keeps at least a tenth of the users.
+ * Given `activo = 1`, SQLite's planner takes usuarios_activo_idx (0006, there for counting) and
+ * sorts all 700 000 matches to return 25 of them (266 ms p95 at 1 000 000 users,
+ * bench/results/informes.md); walking the sort's own index and skipping the other value finds
+ * 25 rows after about 36. When the value is rare (a few inactive users) the index is the fast
+ * path, so the counters (0007) decide. PostgreSQL's planner weighs the LIMIT itself.
+ */
+async function unindexedCampos(
+  db: Db,
+  v: ValidatedFiltro,
+  dialect: Dialect,
+): Promise<ReadonlySet<string> | undefined> {
+  if (dialect !== 'sqlite' || v.entidad !== 'usuarios') return undefined;
+  const f = v.filtros.find(
+    (x) => x.campo === 'activo' && (x.operador === 'eq' || x.operador === 'ne'),
+  );
+  if (!f) return undefined;
+  const { total, activos } = await usuariosContados(db);
+  const keeps = (f.valores[0] === true) === (f.operador === 'eq') ? activos : total - activos;
+  return keeps * 10 >= total ? new Set(['activo']) : undefined;
+}
+
 /** The entity's rows (the columns its mapper reads) selected with the filter, no order yet. */
-function filtered(db: Db, v: ValidatedFiltro, dialect: Dialect) {
-  const q = applyFiltros(fromEntidad(db, v.entidad), v.entidad, v.filtros, dialect);
+function filtered(db: Db, v: ValidatedFiltro, dialect: Dialect, unindexed?: ReadonlySet<string>) {
+  const q = applyFiltros(fromEntidad(db, v.entidad), v.entidad, v.filtros, dialect, unindexed);
   const { alias } = FILTRO_TABLA[v.entidad];
   const cols = v.entidad === 'usuarios' ? USUARIO_COLUMNS : ALL_COLUMNS[v.entidad];
   return q.select(cols.map((c) => sql.ref(`${alias}.${c}`).as(c)));
@@ -499,8 +527,9 @@ export async function findFiltered(
   const key = ref(validated.entidad, s.col);
   const id = ref(validated.entidad, 'id');
   const nulls = s.nullable ? sql` nulls last` : sql``;
+  const unindexed = await unindexedCampos(db, validated, dialect);
   const [rows, total] = await Promise.all([
-    filtered(db, validated, dialect)
+    filtered(db, validated, dialect, unindexed)
       .orderBy(sql`${key} ${sql.raw(dir)}${nulls}`)
       .orderBy(sql`${id} ${sql.raw(dir)}`)
       .limit(pageSize)
@@ -529,10 +558,11 @@ export async function* streamFiltered(
   const key = ref(validated.entidad, s.col);
   const id = ref(validated.entidad, 'id');
   const runs: ('valued' | 'empty')[] = s.nullable ? ['valued', 'empty'] : ['valued'];
+  const unindexed = await unindexedCampos(db, validated, dialect);
   for (const run of runs) {
     let last: { key: unknown; id: number } | undefined;
     for (;;) {
-      let q = filtered(db, validated, dialect).select([
+      let q = filtered(db, validated, dialect, unindexed).select([
         sql<unknown>`${key}`.as('__clave'),
         sql<number>`${id}`.as('__id'),
       ]);
