@@ -3,7 +3,7 @@
  * E-mails passed in must already be normalised (`normalizeEmail`).
  */
 import { ADMIN_ROLE, ALL_PERMISSIONS, type Role, type User } from '@gestion/shared';
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import { usuarioSearchColumns } from './busqueda';
 
@@ -172,18 +172,37 @@ export function foldUser(rows: readonly UserRoleRow[]): User | undefined {
   };
 }
 
+/**
+ * The SQL of `findUserWithRoles` for one Kysely instance (its dialect), built once: building
+ * and compiling this four-join query through Kysely costs about 50 µs, several times running it
+ * (issue #2 login benchmark: every sign-in loads the user). Its only parameter is the user id.
+ */
+const userWithRolesSql = new WeakMap<Db, string>();
+
+function userWithRolesQuery(db: Db, usuarioId: number): CompiledQuery<UserRoleRow> {
+  let text = userWithRolesSql.get(db);
+  if (text === undefined) {
+    const compiled = db
+      .selectFrom('usuarios as u')
+      .leftJoin('usuario_roles as ur', 'ur.usuario_id', 'u.id')
+      .leftJoin('roles as r', 'r.id', 'ur.rol_id')
+      .leftJoin('rol_permisos as rp', 'rp.rol_id', 'r.id')
+      .leftJoin('permisos as p', 'p.id', 'rp.permiso_id')
+      .select(['u.id', 'u.email', 'u.nombre', 'u.activo', 'r.nombre as rol', 'p.nombre as permiso'])
+      .where('u.id', '=', usuarioId)
+      .orderBy('r.id')
+      .orderBy('p.id')
+      .compile();
+    if (compiled.parameters.length !== 1)
+      throw new Error('findUserWithRoles: one parameter expected');
+    text = compiled.sql;
+    userWithRolesSql.set(db, text);
+  }
+  return CompiledQuery.raw(text, [usuarioId]);
+}
+
 /** The user with roles and permissions, or undefined. */
 export async function findUserWithRoles(db: Db, usuarioId: number): Promise<User | undefined> {
-  const rows = await db
-    .selectFrom('usuarios as u')
-    .leftJoin('usuario_roles as ur', 'ur.usuario_id', 'u.id')
-    .leftJoin('roles as r', 'r.id', 'ur.rol_id')
-    .leftJoin('rol_permisos as rp', 'rp.rol_id', 'r.id')
-    .leftJoin('permisos as p', 'p.id', 'rp.permiso_id')
-    .select(['u.id', 'u.email', 'u.nombre', 'u.activo', 'r.nombre as rol', 'p.nombre as permiso'])
-    .where('u.id', '=', usuarioId)
-    .orderBy('r.id')
-    .orderBy('p.id')
-    .execute();
+  const { rows } = await db.executeQuery(userWithRolesQuery(db, usuarioId));
   return foldUser(rows);
 }
