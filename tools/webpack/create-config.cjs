@@ -15,7 +15,11 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { SHARED_EXPORTS, SHARED_EXPORTS_FILE } = require('./shared-exports.cjs');
+const {
+  SHARED_EXPORTS,
+  MUI_LAZY_COMPONENTS,
+  SHARED_EXPORTS_FILE,
+} = require('./shared-exports.cjs');
 const { SharedExportsCheckPlugin } = require('./shared-exports-check-plugin.cjs');
 const { PreloadBootstrapPlugin } = require('./preload-bootstrap-plugin.cjs');
 
@@ -62,6 +66,44 @@ function shareOptionsFor(request) {
     return { treeShaking: { mode: 'runtime-infer', usedExports: SHARED_EXPORTS[request] } };
   }
   return {};
+}
+
+/**
+ * The share entries of MUI_LAZY_COMPONENTS: `@mui/material/<Name>` → its ES module file. In the
+ * shell the absolute `import` makes webpack provide it even when the shell's own code never
+ * imports that component (it must offer every one before any remote asks); the key still
+ * matches the `@mui/material/<Name>` requests of our sources and of @mui/x-* for the consuming
+ * side. Remotes keep the plain request as `import`: they provide (and fall back to) only the
+ * components their code imports — 44 provides made each remoteEntry.js, which the first visit to
+ * /login downloads, 2 KiB brotli heavier — and the shell's copy is the one used anyway
+ * ('loaded-first' never replaces the first registration). Not `import: false`: without a
+ * fallback webpack cannot know the module is ESM, and a `.mjs` importer (@mui/x-data-grid) then
+ * gets the namespace object as the default export (React error #130).
+ * @param {string | false} requiredVersion
+ * @param {boolean} host
+ * @throws Error when @mui/material has no `<Name>/index.mjs` (a renamed or removed component)
+ */
+function muiLazyShared(requiredVersion, host) {
+  const muiDir = path.dirname(require.resolve('@mui/material/package.json', { paths: [ROOT] }));
+  const { version } = readJson(path.join(muiDir, 'package.json'));
+  return Object.fromEntries(
+    MUI_LAZY_COMPONENTS.map((component) => {
+      const file = path.join(muiDir, component, 'index.mjs');
+      if (!fs.existsSync(file)) throw new Error(`MUI_LAZY_COMPONENTS: no ${file}`);
+      const key = `@mui/material/${component}`;
+      return [
+        key,
+        {
+          import: host ? file : key,
+          shareKey: key,
+          version,
+          singleton: true,
+          eager: false,
+          requiredVersion,
+        },
+      ];
+    }),
+  );
 }
 
 function readJson(file) {
@@ -126,17 +168,20 @@ function createConfig(options) {
     const production = mode === 'production';
     const hashed = production ? '[name].[contenthash:10]' : '[name]';
 
-    const shared = Object.fromEntries(
-      [...SINGLETONS, ...extraShared].map((request) => [
-        request,
-        {
-          singleton: true,
-          eager: false,
-          requiredVersion: requiredVersionOf(pkgJson, request),
-          ...shareOptionsFor(request),
-        },
-      ]),
-    );
+    const shared = {
+      ...Object.fromEntries(
+        [...SINGLETONS, ...extraShared].map((request) => [
+          request,
+          {
+            singleton: true,
+            eager: false,
+            requiredVersion: requiredVersionOf(pkgJson, request),
+            ...shareOptionsFor(request),
+          },
+        ]),
+      ),
+      ...muiLazyShared(requiredVersionOf(pkgJson, '@mui/material'), host),
+    };
 
     /** @type {import('webpack').Configuration} */
     const config = {

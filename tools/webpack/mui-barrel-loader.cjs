@@ -2,6 +2,8 @@
  * Webpack loader for our own sources and @mui/icons-material's `createSvgIcon`: rewrites per-component MUI imports to
  * the `@mui/material` barrel, so that every container consumes ONE shared, tree-shaken
  * `@mui/material` (see shared-exports.cjs) instead of one shared module per component path.
+ * The components of MUI_LAZY_COMPONENTS are the exception: they keep their own path, which is
+ * shared on its own and downloaded with the first page that renders it.
  *
  *   import Button from '@mui/material/Button';              → import { Button as Button } from '@mui/material';
  *   import Chip, { type ChipProps } from '@mui/material/Chip' → import { Chip as Chip, type ChipProps } from '@mui/material';
@@ -13,6 +15,7 @@
  * statements are erased by swc anyway.
  */
 const BARREL = '@mui/material';
+const LAZY = new Set(require('./shared-exports.cjs').MUI_LAZY_COMPONENTS);
 
 /** @type {Set<string> | undefined} */
 let barrelExports;
@@ -33,6 +36,7 @@ function rewriteMuiImports(source) {
   const names = exportsOfBarrel();
   return source.replace(IMPORT, (whole, defaultName, braces, _q, subpath) => {
     if (!defaultName && !braces) return whole;
+    if (LAZY.has(subpath)) return whole;
     const specifiers = [];
     if (defaultName) {
       if (!names.has(subpath)) return whole;

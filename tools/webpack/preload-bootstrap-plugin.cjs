@@ -17,8 +17,9 @@ const CONSUME_TYPES = new Set(['consume-shared-module']);
 class PreloadBootstrapPlugin {
   /**
    * @param {{entryRequest: string, minBytes?: number}} options the entry's dynamic import (e.g.
-   *   './bootstrap'), and the smallest chunk worth a hint: hinting every small chunk made the
-   *   first paint later on Lighthouse mobile (the hints compete with main.js for bandwidth).
+   *   './bootstrap'), and the smallest chunk group (bytes of JavaScript, all its chunks) worth
+   *   hints: hinting every small chunk made the first paint later on Lighthouse mobile (the
+   *   hints compete with main.js for bandwidth).
    */
   constructor(options) {
     this.entryRequest = options.entryRequest;
@@ -53,9 +54,12 @@ class PreloadBootstrapPlugin {
       if (group.origins.some((o) => o.request === this.entryRequest)) groups.add(group);
     }
     const chunks = new Set();
+    /** @type {Map<object, Set<object>>} chunk group → its chunks */
+    const members = new Map();
     const queue = [...groups];
     while (queue.length) {
       const group = queue.shift();
+      members.set(group, new Set(group.chunks));
       for (const chunk of group.chunks) {
         if (chunks.has(chunk)) continue;
         chunks.add(chunk);
@@ -71,12 +75,21 @@ class PreloadBootstrapPlugin {
         }
       }
     }
+    // A shared module may be split over several chunks (the MUI barrel: the theme engine,
+    // ButtonBase, the inputs…), none of them big, all of them needed: a group counts as a whole.
+    const jsBytes = (chunk) =>
+      [...chunk.files]
+        .filter((file) => file.endsWith('.js'))
+        .reduce((sum, file) => sum + (compilation.getAsset(file)?.source.size() ?? 0), 0);
+    const hinted = new Set();
+    for (const groupChunks of members.values()) {
+      const total = [...groupChunks].reduce((sum, chunk) => sum + jsBytes(chunk), 0);
+      if (total >= this.minBytes) for (const chunk of groupChunks) hinted.add(chunk);
+    }
     const files = [];
     for (const chunk of chunks) {
-      for (const file of chunk.files) {
-        const size = compilation.getAsset(file)?.source.size() ?? 0;
-        if (file.endsWith('.js') && size >= this.minBytes) files.push(file);
-      }
+      if (!hinted.has(chunk)) continue;
+      for (const file of chunk.files) if (file.endsWith('.js')) files.push(file);
     }
     return files;
   }

@@ -15,6 +15,11 @@
 
 /** @type {Record<string, string[]>} share key → exports every container's copy must contain */
 const SHARED_EXPORTS = {
+  // What the first paint needs: the shell's frame (auth layout, language button, error and
+  // loading states, toasts) and the /login and /register forms, which compose their inputs
+  // from FormControl, InputLabel, OutlinedInput and FormHelperText (remote-auth's
+  // AuthTextField) because TextField imports Select, Menu, Popover and Modal. Everything else
+  // is in MUI_LAZY_COMPONENTS.
   '@mui/material': [
     // theme and styling
     'ThemeProvider',
@@ -23,71 +28,26 @@ const SHARED_EXPORTS = {
     'CssBaseline',
     // @mui/icons-material builds every icon with it (mui-barrel-loader points it at the barrel)
     'createSvgIcon',
-    // layout
-    'AppBar',
+    // layout and text
     'Box',
     'Container',
-    'Divider',
-    'Drawer',
-    'Grid',
     'Paper',
     'Stack',
-    'Toolbar',
     'Typography',
-    // navigation and lists
-    'BottomNavigation',
-    'BottomNavigationAction',
     'Link',
-    'List',
-    'ListItem',
-    'ListItemButton',
-    'ListItemIcon',
-    'ListItemText',
-    'Menu',
-    'MenuItem',
-    'Step',
-    'StepLabel',
-    'Stepper',
-    'Tab',
-    'Tabs',
     // feedback
     'Alert',
     'AlertTitle',
     'CircularProgress',
-    'LinearProgress',
-    'Skeleton',
-    'Tooltip',
-    'Dialog',
-    'DialogActions',
-    'DialogContent',
-    'DialogContentText',
-    'DialogTitle',
     // inputs
     'Button',
-    'Checkbox',
     'FormControl',
-    'FormControlLabel',
-    'FormGroup',
     'FormHelperText',
     'FormLabel',
     'IconButton',
     'InputAdornment',
     'InputLabel',
-    'Select',
-    'Switch',
-    'TextField',
-    // data display
-    'Card',
-    'CardActionArea',
-    'CardContent',
-    'Chip',
-    'Table',
-    'TableBody',
-    'TableCell',
-    'TableContainer',
-    'TableHead',
-    'TablePagination',
-    'TableRow',
+    'OutlinedInput',
   ],
   'react-router-dom': [
     'BrowserRouter',
@@ -106,6 +66,8 @@ const SHARED_EXPORTS = {
     'useParams',
     'useSearchParams',
   ],
+  // Only the hook and the init plugin: Trans, the HOCs and html-parse-stringify stay out.
+  'react-i18next': ['initReactI18next', 'useTranslation'],
   'react-redux': [
     'Provider',
     'ReactReduxContext',
@@ -118,4 +80,68 @@ const SHARED_EXPORTS = {
   ],
 };
 
-module.exports = { SHARED_EXPORTS, SHARED_EXPORTS_FILE: __filename };
+/**
+ * MUI components the first paint does not need, each shared as its own module
+ * (`@mui/material/Dialog`, …) instead of through the barrel: a page downloads a component when
+ * it first renders it, not on the first visit to /login. They are still ONE instance for every
+ * container: the shell provides each one (create-config.cjs gives the provide an absolute path,
+ * so webpack includes it although the shell's own code may never import it), its provide is
+ * registered first ('loaded-first' never replaces it), and in the shell's build these modules
+ * and the barrel share their internals (styles, the theme and default-props contexts, the
+ * locale's default props) as the same webpack modules.
+ *
+ * Our sources keep `import Dialog from '@mui/material/Dialog'`; mui-barrel-loader leaves these
+ * paths alone and fails the build on a component path in neither list (a silent private copy).
+ */
+const MUI_LAZY_COMPONENTS = [
+  // layout and navigation (the default and mobile layouts, the home page)
+  'AppBar',
+  'Toolbar',
+  'Drawer',
+  'Divider',
+  'Grid',
+  'BottomNavigation',
+  'BottomNavigationAction',
+  'List',
+  'ListItem',
+  'ListItemButton',
+  'ListItemIcon',
+  'ListItemText',
+  'Card',
+  'CardActionArea',
+  'CardContent',
+  'Tab',
+  'Tabs',
+  'Step',
+  'StepLabel',
+  'Stepper',
+  // feedback
+  'Dialog',
+  'DialogActions',
+  'DialogContent',
+  'DialogContentText',
+  'DialogTitle',
+  'LinearProgress',
+  'Skeleton',
+  'Tooltip',
+  // inputs (Menu and MenuItem: also the language picker's menu, loaded when opened)
+  'TextField',
+  'Select',
+  'Menu',
+  'MenuItem',
+  'Checkbox',
+  'FormControlLabel',
+  'FormGroup',
+  'Switch',
+  // data display
+  'Chip',
+  'Table',
+  'TableBody',
+  'TableCell',
+  'TableContainer',
+  'TableHead',
+  'TablePagination',
+  'TableRow',
+];
+
+module.exports = { SHARED_EXPORTS, MUI_LAZY_COMPONENTS, SHARED_EXPORTS_FILE: __filename };

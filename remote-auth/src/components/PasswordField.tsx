@@ -1,10 +1,10 @@
 import { useId, useState, type ChangeEventHandler, type FocusEventHandler, type Ref } from 'react';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useAuthTexts } from '../i18n/namespace';
+import { AuthTextField } from './AuthTextField';
 
 interface PasswordFieldProps {
   name: string;
@@ -36,33 +36,28 @@ export function PasswordField({
   const [visible, setVisible] = useState(false);
   const inputId = useId();
   return (
-    <TextField
+    <AuthTextField
       {...field}
       id={inputId}
       type={visible ? 'text' : 'password'}
       inputRef={inputRef}
       required={required}
-      fullWidth
-      error={Boolean(error)}
-      helperText={error ?? helperText}
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
-                aria-controls={inputId}
-                onClick={() => setVisible((v) => !v)}
-                // keep the caret in the input when the toggle is clicked with a mouse
-                onMouseDown={(event) => event.preventDefault()}
-                edge="end"
-              >
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      error={error}
+      helperText={helperText}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
+            aria-controls={inputId}
+            onClick={() => setVisible((v) => !v)}
+            // keep the caret in the input when the toggle is clicked with a mouse
+            onMouseDown={(event) => event.preventDefault()}
+            edge="end"
+          >
+            {visible ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

@@ -15,7 +15,7 @@ describe('language picker', () => {
   it('switches to English, remembers it and marks the document', async () => {
     const { user } = renderWithProviders(<LanguagePicker />);
     await user.click(screen.getByRole('button', { name: /Idioma: ES/ }));
-    await user.click(screen.getByRole('menuitem', { name: 'English' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'English' }));
     expect(i18next.language).toBe('en');
     expect(localStorage.getItem(LOCALE_KEY)).toBe('en');
     expect(document.documentElement.lang).toBe('en');

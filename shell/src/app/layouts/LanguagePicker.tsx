@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
-import { LOCALES } from '@gestion/shared';
-import { changeLocale, useLocale } from '../i18n';
+import { useLocale } from '../i18n';
+
+const loadMenu = () => import('./LanguageMenu');
+const LanguageMenu = lazy(loadMenu);
 
 /** es / en; the choice is stored in localStorage[LOCALE_KEY] and reaches every remote. */
 export function LanguagePicker({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
@@ -23,25 +23,23 @@ export function LanguagePicker({ color = 'inherit' }: { color?: 'inherit' | 'pri
         aria-controls={anchor ? 'language-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
+        // Fetch the menu's chunk before the click needs it.
+        onMouseEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
         sx={{ minWidth: 0 }}
       >
         {locale.toUpperCase()}
       </Button>
-      <Menu id="language-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {LOCALES.map((l) => (
-          <MenuItem
-            key={l}
-            lang={l}
-            selected={l === locale}
-            onClick={() => {
-              setAnchor(null);
-              void changeLocale(l);
-            }}
-          >
-            {t(`languages.${l}`)}
-          </MenuItem>
-        ))}
-      </Menu>
+      {anchor && (
+        <Suspense fallback={null}>
+          <LanguageMenu
+            id="language-menu"
+            anchor={anchor}
+            locale={locale}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

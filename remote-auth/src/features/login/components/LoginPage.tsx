@@ -6,12 +6,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, paths, type LoginRequest } from '@gestion/shared';
 import { useAuth } from '@gestion/shared/react';
 import { AuthCard } from '../../../components/AuthCard';
 import { PageLoading } from '../../../components/PageLoading';
+import { AuthTextField } from '../../../components/AuthTextField';
 import { PasswordField } from '../../../components/PasswordField';
 import { preloadAuthTexts, useAuthTexts } from '../../../i18n/namespace';
 import { useFieldRules } from '../../../lib/use-field-rules';
@@ -65,16 +65,14 @@ export default function LoginPage() {
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       >
         <Stack spacing={2.5}>
-          <TextField
+          <AuthTextField
             {...emailField}
             inputRef={emailRef}
             type="email"
             autoComplete="username"
             label={t('fields.email')}
             required
-            fullWidth
-            error={Boolean(errors.email)}
-            helperText={errors.email?.message}
+            error={errors.email?.message}
           />
           <PasswordField
             {...passwordField}

@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   MESSAGES,
@@ -18,6 +17,7 @@ import {
 import { useAuth } from '@gestion/shared/react';
 import { AuthCard } from '../../../components/AuthCard';
 import { PageLoading } from '../../../components/PageLoading';
+import { AuthTextField } from '../../../components/AuthTextField';
 import { PasswordField } from '../../../components/PasswordField';
 import { preloadAuthTexts, useAuthTexts } from '../../../i18n/namespace';
 import { useFieldRules } from '../../../lib/use-field-rules';
@@ -70,26 +70,22 @@ export default function RegisterPage() {
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       >
         <Stack spacing={2.5}>
-          <TextField
+          <AuthTextField
             {...nombreField}
             inputRef={nombreRef}
             autoComplete="name"
             label={t('fields.nombre')}
             required
-            fullWidth
-            error={Boolean(errors.nombre)}
-            helperText={errors.nombre?.message}
+            error={errors.nombre?.message}
           />
-          <TextField
+          <AuthTextField
             {...emailField}
             inputRef={emailRef}
             type="email"
             autoComplete="email"
             label={t('fields.email')}
             required
-            fullWidth
-            error={Boolean(errors.email)}
-            helperText={errors.email?.message}
+            error={errors.email?.message}
           />
           <PasswordField
             {...passwordField}
