@@ -15,6 +15,7 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test nice node bench/informes.mjs
 //   BENCH_WAIT_FILE=/tmp/go …   seed now, measure once /tmp/go exists (a quiet machine)
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
@@ -289,6 +290,9 @@ async function runOn(dialect) {
     const seedMs = Date.now() - t0;
     console.error(dialect, 'seeded in', seedMs, 'ms');
     await waitForGo(dialect);
+    // Latencies depend on the machine's load; the report says what it was when measuring began.
+    const cargaAlMedir = Number(os.loadavg()[0].toFixed(2));
+    console.error(dialect, 'carga', cargaAlMedir);
 
     const api = await startApi(env);
     try {
@@ -333,7 +337,7 @@ async function runOn(dialect) {
 
       const exportacion = await exportCsv(api, headers, ids['listado periodos (todos)']);
       console.error(dialect, 'export', exportacion);
-      return { seedMs, filtrado, informes, exportacion };
+      return { seedMs, cargaAlMedir, filtrado, informes, exportacion };
     } finally {
       await api.stop();
     }
@@ -359,6 +363,8 @@ function fromLog(file) {
   }
   for (const m of text.matchAll(/^(sqlite|postgres) seeded in (\d+) ms$/gm))
     of(m[1]).seedMs = +m[2];
+  for (const m of text.matchAll(/^(sqlite|postgres) carga ([\d.]+)$/gm))
+    of(m[1]).cargaAlMedir = +m[2];
   for (const m of text.matchAll(/^(sqlite|postgres) export (\{[^}]*\})$/gm)) {
     of(m[1]).exportacion = obj(m[2]);
   }
@@ -397,6 +403,15 @@ for (const [d, r] of Object.entries(results)) {
     }
   }
 }
+// Provisional unless every dialect began measuring with the 1-minute load average at most the
+// number of cores (BENCH_PROVISIONAL=0/1 overrides, for a run whose load was noted by hand).
+const cores = os.cpus().length;
+const provisional = process.env.BENCH_PROVISIONAL
+  ? process.env.BENCH_PROVISIONAL === '1'
+  : Object.values(results).some((r) => !(r.cargaAlMedir <= cores));
+const cargas = Object.entries(results)
+  .filter(([, r]) => r.cargaAlMedir !== undefined)
+  .map(([d, r]) => `${d} ${r.cargaAlMedir}`);
 const exports = Object.entries(results).map(
   ([d, r]) =>
     `Exportación CSV (listado de todos los periodos) en ${d}: ${r.exportacion.filas.toLocaleString('es')} filas, ${r.exportacion.mib} MiB en ${r.exportacion.ms} ms; RSS máximo del api ${r.exportacion.peakRssAntesMiB} MiB antes → ${r.exportacion.peakRssDespuesMiB} MiB después.`,
@@ -405,7 +420,7 @@ writeResults(
   RESULT_NAME,
   {
     machine: machine(),
-    provisional: true,
+    provisional,
     eventos: EVENTOS,
     periodos: EVENTOS * PERIODOS_POR_EVENTO,
     usuarios: USUARIOS,
@@ -418,7 +433,10 @@ writeResults(
   `Filtrado e informes: ${EVENTOS.toLocaleString('es')} eventos, ${(EVENTOS * PERIODOS_POR_EVENTO).toLocaleString('es')} periodos, ${USUARIOS.toLocaleString('es')} usuarios`,
   rows,
   [
-    '**Provisional**: medido en una máquina ocupada (2 núcleos compartidos con otros procesos); el responsable lo repite en una máquina tranquila.',
+    provisional
+      ? `**Provisional**: medido en una máquina ocupada (${cores} núcleos compartidos con otros procesos); el responsable lo repite en una máquina tranquila.`
+      : `Medido en una máquina tranquila (${cores} núcleos, nada más en marcha).`,
+    ...(cargas.length ? [`Carga media de 1 min al empezar a medir: ${cargas.join(', ')}.`] : []),
     `${REQUESTS} peticiones secuenciales por escenario tras ${WARMUP} de calentamiento, una conexión keep-alive, api compilada en su propio proceso.`,
     'Los filtros varían sus valores en cada petición (estados, prefijos, rangos de fechas, roles, eventos); los informes se ejecutan con su primera página (50 filas) y su serie.',
     `Auditoría: ${AUDITORIA.toLocaleString('es')} filas en dos años para «actividad».`,
