@@ -74,9 +74,9 @@ function shareOptionsFor(request) {
  * imports that component (it must offer every one before any remote asks); the key still
  * matches the `@mui/material/<Name>` requests of our sources and of @mui/x-* for the consuming
  * side. Remotes keep the plain request as `import`: they provide (and fall back to) only the
- * components their code imports — 44 provides made each remoteEntry.js, which the first visit to
- * /login downloads, 2 KiB brotli heavier — and the shell's copy is the one used anyway
- * ('loaded-first' never replaces the first registration). Not `import: false`: without a
+ * components their code imports, not all 44 (every provide adds to remoteEntry.js, which the
+ * first visit to /login downloads), and the shell's copy is the one used anyway ('loaded-first'
+ * never replaces the first registration). Not `import: false`: without a
  * fallback webpack cannot know the module is ESM, and a `.mjs` importer (@mui/x-data-grid) then
  * gets the namespace object as the default export (React error #130).
  * @param {string | false} requiredVersion
