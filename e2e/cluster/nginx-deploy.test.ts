@@ -125,7 +125,11 @@ it('serves the shell, with its fallback route, revalidated, under the security h
   for (const url of ['/', '/login', '/eventos/12/periodos']) {
     const res = await request(lb, { url, headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toMatch(/<script src="?\/config\.js"?><\/script>/);
+    // The run-time configuration, deferred and before the bundle: deferred scripts run in
+    // document order, so it is set when main.js starts.
+    expect(res.body).toMatch(
+      /<script defer src="?\/config\.js"?><\/script>.*<script defer src="?\/main\./s,
+    );
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-security-policy']).toMatch(
       /script-src 'self';.*frame-ancestors 'none'/,
