@@ -11,8 +11,7 @@
  * chunks (ordinary `import()` inside the app) are not followed.
  */
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-
-const CONSUME_TYPES = new Set(['consume-shared-module']);
+const { firstPaintChunkGroups } = require('./first-paint.cjs');
 
 class PreloadBootstrapPlugin {
   /**
@@ -48,33 +47,9 @@ class PreloadBootstrapPlugin {
 
   /** @returns {string[]} JavaScript files of the bootstrap and the shared modules it consumes */
   filesToPreload(compilation) {
-    const { chunkGraph } = compilation;
-    const groups = new Set();
-    for (const group of compilation.chunkGroups) {
-      if (group.origins.some((o) => o.request === this.entryRequest)) groups.add(group);
-    }
+    const members = firstPaintChunkGroups(compilation, this.entryRequest);
     const chunks = new Set();
-    /** @type {Map<object, Set<object>>} chunk group → its chunks */
-    const members = new Map();
-    const queue = [...groups];
-    while (queue.length) {
-      const group = queue.shift();
-      members.set(group, new Set(group.chunks));
-      for (const chunk of group.chunks) {
-        if (chunks.has(chunk)) continue;
-        chunks.add(chunk);
-        for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-          if (!CONSUME_TYPES.has(module.type)) continue;
-          for (const block of module.blocks) {
-            const blockGroup = chunkGraph.getBlockChunkGroup(block);
-            if (blockGroup && !groups.has(blockGroup)) {
-              groups.add(blockGroup);
-              queue.push(blockGroup);
-            }
-          }
-        }
-      }
-    }
+    for (const groupChunks of members.values()) for (const chunk of groupChunks) chunks.add(chunk);
     // A shared module may be split over several chunks (the MUI barrel: the theme engine,
     // ButtonBase, the inputs…), none of them big, all of them needed: a group counts as a whole.
     const jsBytes = (chunk) =>
