@@ -3,9 +3,11 @@ import i18next from 'i18next';
 import LoginPage from '../features/login/components/LoginPage';
 import RegisterPage from '../features/register/components/RegisterPage';
 import { renderPage } from '../testing/render';
+import enAdmin from './en.admin.json';
 import en from './en.json';
+import esAdmin from './es.admin.json';
 import es from './es.json';
-import { NAMESPACE } from './namespace';
+import { ADMIN_NAMESPACE, NAMESPACE } from './namespace';
 
 /** Every leaf key of a translation bundle, as `a.b.c`. */
 function keysOf(bundle: object, prefix = ''): string[] {
@@ -23,6 +25,24 @@ describe('remote-auth translations', () => {
 
   it('has the same keys in Spanish and English', () => {
     expect(keysOf(en).sort()).toEqual(keysOf(es).sort());
+    expect(keysOf(enAdmin).sort()).toEqual(keysOf(esAdmin).sort());
+  });
+
+  it('keeps the administration sections out of the sign-in bundle, and apart', () => {
+    const signIn = Object.keys(es);
+    expect(signIn.sort()).toEqual(['common', 'fields', 'login', 'register', 'validation']);
+    expect(Object.keys(esAdmin).filter((section) => signIn.includes(section))).toEqual([]);
+  });
+
+  it('loads the administration bundle, shared sections included, with its pages', async () => {
+    i18next.removeResourceBundle('es', ADMIN_NAMESPACE);
+    const { useAdminTexts } = await import('./namespace');
+    function Probe() {
+      const { t, ready } = useAdminTexts();
+      return <p>{ready ? `${t('common.cancel')} · ${t('usuarios.search')}` : 'cargando'}</p>;
+    }
+    renderPage(<Probe />, { url: '/configuracion' });
+    expect(await screen.findByText(`Cancelar · ${esAdmin.usuarios.search}`)).toBeInTheDocument();
   });
 
   it('loads the bundle with the page when the shell does not have it yet', async () => {

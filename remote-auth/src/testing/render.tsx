@@ -2,11 +2,17 @@
  * Renders a page of this remote the way the shell mounts it (the shared test kit's `renderPage`),
  * with this package's translations on the shared i18next instance (Spanish, the default locale).
  */
+import i18next from 'i18next';
 import { initTestI18n } from '@gestion/shared/testing';
-import { NAMESPACE } from '../i18n/namespace';
+import { ADMIN_NAMESPACE, NAMESPACE } from '../i18n/namespace';
+import enAdmin from '../i18n/en.admin.json';
 import en from '../i18n/en.json';
+import esAdmin from '../i18n/es.admin.json';
 import es from '../i18n/es.json';
 
 initTestI18n(NAMESPACE, { es, en });
+// Added to the instance the call above set up (calling initTestI18n again could init it twice).
+i18next.addResourceBundle('es', ADMIN_NAMESPACE, { ...es, ...esAdmin }, true, true);
+i18next.addResourceBundle('en', ADMIN_NAMESPACE, { ...en, ...enAdmin }, true, true);
 
 export { makeUser, renderPage, signedIn, type FakeShell } from '@gestion/shared/testing';

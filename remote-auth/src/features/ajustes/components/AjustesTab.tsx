@@ -9,7 +9,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNotify, usePermission } from '@gestion/shared/react';
-import { useAuthTexts } from '../../../i18n/namespace';
+import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorMessage, isVersionConflict } from '../../../lib/api-error';
 import { useListRolesQuery } from '../../roles/api';
 import { useGetAjustesQuery, useUpdateAjustesMutation, type Ajustes } from '../api';
@@ -20,7 +20,7 @@ import { useGetAjustesQuery, useUpdateAjustesMutation, type Ajustes } from '../a
  * reloads the stored values so nothing is silently overwritten.
  */
 export function AjustesTab() {
-  const { t } = useAuthTexts();
+  const { t } = useAdminTexts();
   const notify = useNotify();
   const canSeeRoles = usePermission('roles:ver');
   const { data, isLoading, isError, error, refetch } = useGetAjustesQuery();

@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useAuthTexts } from '../../../i18n/namespace';
+import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useFormatDate } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -59,7 +59,7 @@ function show(value: unknown): string {
  * the server. Text filters wait for a pause in typing; a row opens its changed fields.
  */
 export function AuditoriaTab() {
-  const { t } = useAuthTexts();
+  const { t } = useAdminTexts();
   const formatDate = useFormatDate();
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const debounced = useDebouncedValue(filters, 300);

@@ -9,7 +9,7 @@ import { Link, Navigate, Route, Routes, useMatch } from 'react-router-dom';
 import { paths, type PermissionName } from '@gestion/shared';
 import { useAuth, usePermission } from '@gestion/shared/react';
 import { PageLoading } from '../../../components/PageLoading';
-import { useAuthTexts } from '../../../i18n/namespace';
+import { useAdminTexts } from '../../../i18n/namespace';
 import { MiCuentaTab } from '../../cuenta/components/MiCuentaTab';
 import { UsuariosTab } from '../../usuarios/components/UsuariosTab';
 import { RolesTab } from '../../roles/components/RolesTab';
@@ -44,7 +44,7 @@ const TABS: readonly TabDef[] = [
  * Hiding a tab is not security: every endpoint checks the permission itself.
  */
 export default function ConfiguracionPage() {
-  const { t, ready } = useAuthTexts();
+  const { t, ready } = useAdminTexts();
   const { user } = useAuth();
   const allowed: Record<string, boolean> = {
     usuarios: usePermission('usuarios:ver'),

@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import i18next from 'i18next';
 import { LOCALE_KEY, LOCALES, type Locale } from '@gestion/shared';
-import { useAuthTexts } from '../../../i18n/namespace';
+import { useAdminTexts } from '../../../i18n/namespace';
 import { Section } from './Section';
 
 /**
@@ -20,7 +20,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
 }
 
 export function LanguageSection() {
-  const { t, i18n } = useAuthTexts();
+  const { t, i18n } = useAdminTexts();
   const current = (i18n.resolvedLanguage ?? i18n.language ?? 'es').slice(0, 2);
   return (
     <Section title={t('cuenta.languageHeading')}>

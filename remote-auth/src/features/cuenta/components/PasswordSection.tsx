@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useNotify } from '@gestion/shared/react';
 import { PasswordField } from '../../../components/PasswordField';
-import { useAuthTexts } from '../../../i18n/namespace';
+import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorDetails, apiErrorMessage } from '../../../lib/api-error';
 import { useFieldRules } from '../../../lib/use-field-rules';
 import { useChangePasswordMutation } from '../api';
@@ -21,7 +21,7 @@ interface PasswordForm {
  * password means an unattended open session cannot take the account over (OWASP ASVS 2.1.5).
  */
 export function PasswordSection() {
-  const { t } = useAuthTexts();
+  const { t } = useAdminTexts();
   const notify = useNotify();
   const rules = useFieldRules();
   const [changePassword, { isLoading }] = useChangePasswordMutation();

@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { useDispatch } from 'react-redux';
 import { ADMIN_ROLE } from '@gestion/shared';
 import { useAuth, useNotify, userUpdated } from '@gestion/shared/react';
-import { useAuthTexts } from '../../../i18n/namespace';
+import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorDetails, apiErrorMessage } from '../../../lib/api-error';
 import { useFieldRules } from '../../../lib/use-field-rules';
 import { useUpdateProfileMutation } from '../api';
@@ -22,7 +22,7 @@ import { Section } from './Section';
  * without this remote importing the shell.
  */
 export function ProfileSection() {
-  const { t } = useAuthTexts();
+  const { t } = useAdminTexts();
   const { user } = useAuth();
   const notify = useNotify();
   const rules = useFieldRules();

@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { useNotify } from '@gestion/shared/react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useAuthTexts } from '../../../i18n/namespace';
+import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useFormatDate } from '../../../lib/format';
 import {
@@ -22,7 +22,7 @@ import { Section } from './Section';
 
 /** The signed-in user's open sessions; any but the current one can be closed, one or all. */
 export function SessionsSection() {
-  const { t } = useAuthTexts();
+  const { t } = useAdminTexts();
   const notify = useNotify();
   const formatDate = useFormatDate();
   const { data, isLoading, isError, refetch } = useListSessionsQuery();

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { ADMIN_ROLE, NOMBRE_MAX_LENGTH } from '@gestion/shared';
 import { useNotify } from '@gestion/shared/react';
-import { useAuthTexts } from '../../../i18n/namespace';
+import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorDetails, apiErrorMessage, isVersionConflict } from '../../../lib/api-error';
 import {
   useCreateRoleMutation,
@@ -45,7 +45,7 @@ export function groupPermisos(permisos: readonly PermisoItem[]): [string, Permis
  * implicitly (SPEC §6) and cannot be renamed, so its editor only changes the description.
  */
 export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onClose: () => void }) {
-  const { t } = useAuthTexts();
+  const { t } = useAdminTexts();
   const notify = useNotify();
   const catalogue = useListPermisosQuery();
   const [createRole, createState] = useCreateRoleMutation();

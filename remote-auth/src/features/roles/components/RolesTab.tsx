@@ -16,7 +16,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { ADMIN_ROLE } from '@gestion/shared';
 import { useNotify, usePermission } from '@gestion/shared/react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useAuthTexts } from '../../../i18n/namespace';
+import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useDeleteRoleMutation, useListRolesQuery, type RolItem } from '../api';
 import { RoleEditorDialog } from './RoleEditorDialog';
@@ -27,7 +27,7 @@ import { RoleEditorDialog } from './RoleEditorDialog';
  * refuses otherwise, with a Spanish message shown as is); `admin` can never be deleted.
  */
 export function RolesTab() {
-  const { t } = useAuthTexts();
+  const { t } = useAdminTexts();
   const notify = useNotify();
   const canManage = usePermission('roles:gestionar');
   const { data, isLoading, isError, error, refetch } = useListRolesQuery();

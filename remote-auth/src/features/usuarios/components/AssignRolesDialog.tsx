@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import { useNotify } from '@gestion/shared/react';
-import { useAuthTexts } from '../../../i18n/namespace';
+import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useSetUsuarioRolesMutation, type UsuarioItem } from '../api';
 
@@ -26,7 +26,7 @@ export function AssignRolesDialog({
   roleNames: string[];
   onClose: () => void;
 }) {
-  const { t } = useAuthTexts();
+  const { t } = useAdminTexts();
   const notify = useNotify();
   const [roles, setRoles] = useState<string[]>(user.roles);
   const [save, { isLoading }] = useSetUsuarioRolesMutation();

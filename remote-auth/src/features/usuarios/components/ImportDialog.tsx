@@ -20,7 +20,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useNotify } from '@gestion/shared/react';
-import { useAuthTexts } from '../../../i18n/namespace';
+import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useImportUsuariosMutation, type ImportReport } from '../api';
 
@@ -44,7 +44,7 @@ function readText(file: File): Promise<string> {
  * the whole file.
  */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useAuthTexts();
+  const { t } = useAdminTexts();
   const notify = useNotify();
   const [runImport, { isLoading }] = useImportUsuariosMutation();
   const [file, setFile] = useState<{ name: string; csv: string } | null>(null);

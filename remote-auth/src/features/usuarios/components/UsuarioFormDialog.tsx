@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { useNotify } from '@gestion/shared/react';
 import { PasswordField } from '../../../components/PasswordField';
-import { useAuthTexts } from '../../../i18n/namespace';
+import { useAdminTexts } from '../../../i18n/namespace';
 import {
   apiErrorDetails,
   apiErrorMessage,
@@ -52,7 +52,7 @@ interface UsuarioFormDialogProps {
  * (DESIGN.md §3). A user created without a password gets a one-time password, shown here once.
  */
 export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialogProps) {
-  const { t } = useAuthTexts();
+  const { t } = useAdminTexts();
   const notify = useNotify();
   const rules = useFieldRules();
   const [createUsuario, createState] = useCreateUsuarioMutation();

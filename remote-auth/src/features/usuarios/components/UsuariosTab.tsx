@@ -26,7 +26,7 @@ import { enUS, esES } from '@mui/x-data-grid/locales';
 import { USUARIOS_TOTAL_MAX } from '@gestion/shared';
 import { useAuth, useNotify, usePermission, useShell } from '@gestion/shared/react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useAuthTexts } from '../../../i18n/namespace';
+import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFormatDate } from '../../../lib/format';
@@ -63,7 +63,7 @@ type Pending =
  * permission for are not offered; the api refuses them anyway.
  */
 export function UsuariosTab() {
-  const { t, i18n } = useAuthTexts();
+  const { t, i18n } = useAdminTexts();
   const notify = useNotify();
   const { token } = useAuth();
   const { config } = useShell();
