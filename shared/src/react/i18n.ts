@@ -4,7 +4,7 @@
  * through `useNamespace`. i18next and react-i18next are Module Federation singletons, so a
  * language change in the shell's picker reaches every remote.
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../constants';
@@ -47,7 +47,8 @@ export function useNamespace(ns: string, loaders: NamespaceLoaders) {
     setLoaded(false);
     loadNamespace(ns, loaders, locale)
       .catch(() => undefined) // a missing bundle falls back to the keys; never blanks the page
-      .finally(() => alive && setLoaded(true));
+      // A transition: the page's texts arrive all at once, and re-rendering it whole is sliced.
+      .finally(() => alive && startTransition(() => setLoaded(true)));
     return () => {
       alive = false;
     };

@@ -7,7 +7,7 @@
  * out, a visitor can only use the remote that owns the current path (/login, /register), so the
  * others wait until they are needed: the first visit downloads one remote, not three.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { RemoteConfig } from '@gestion/shared';
 import type { PageRoute } from '@gestion/shared/react';
 
@@ -50,7 +50,9 @@ export function useRemoteRoutes(
         setStatuses((list) => list.map((s) => (s.remote.name === remote.name ? status : s)));
       set({ remote, state: 'loading' });
       load(remote, retry).then(
-        (routes) => set({ remote, state: 'ready', routes }),
+        // A transition: the page that appears (a whole MUI form) renders in slices, not in one
+        // long task (Lighthouse TBT on a first visit).
+        (routes) => startTransition(() => void set({ remote, state: 'ready', routes })),
         (error: unknown) => {
           console.error(`No se pudo cargar el módulo ${remote.name}`, error);
           set({ remote, state: 'failed', error });
