@@ -3,6 +3,13 @@ import { mockFetch } from '@gestion/shared/testing';
 import { makeUser, renderPage, signedIn } from '../../../testing/render';
 import { ImportDialog } from './ImportDialog';
 
+/** "Comprobar" once the chosen file has been read (the dialog reads it asynchronously). */
+async function checkButtonOnceRead(): Promise<HTMLElement> {
+  const button = screen.getByRole('button', { name: 'Comprobar' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 jest.setTimeout(20_000);
 
 const admin = makeUser({ roles: [{ nombre: 'admin', permisos: [] }] });
@@ -32,7 +39,7 @@ describe('ImportDialog', () => {
       screen.getByLabelText('Elegir archivo CSV', { selector: 'input' }),
       new File([CSV], 'usuarios.csv', { type: 'text/csv' }),
     );
-    await user.click(screen.getByRole('button', { name: 'Comprobar' }));
+    await user.click(await checkButtonOnceRead());
 
     expect(await screen.findByText('Se creará')).toBeInTheDocument();
     expect(screen.getByText(/1 se crearán, 0 se actualizarán, 0 rechazados/)).toBeInTheDocument();
@@ -63,7 +70,7 @@ describe('ImportDialog', () => {
       screen.getByLabelText('Elegir archivo CSV', { selector: 'input' }),
       new File(['email,nombre,roles\nmal,X,\n'], 'u.csv', { type: 'text/csv' }),
     );
-    await user.click(screen.getByRole('button', { name: 'Comprobar' }));
+    await user.click(await checkButtonOnceRead());
     expect(await screen.findByText('Correo electrónico no válido')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Aplicar' })).toBeDisabled());
   });
