@@ -4,6 +4,7 @@
  */
 export * from './auth/permissions';
 export * from './auth/checks';
+export * from './auth/delegation';
 export * from './contracts/user';
 export * from './contracts/auth';
 export * from './errors';
@@ -13,6 +14,7 @@ export * from './routing';
 export * from './runtime-config';
 export * from './api-client/http';
 export * from './contracts/usuarios';
+export * from './contracts/usuarios-bulk';
 export * from './contracts/roles';
 export * from './contracts/sesiones';
 export * from './contracts/auditoria';

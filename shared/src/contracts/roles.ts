@@ -79,12 +79,27 @@ export const UpdateRolSchema = Type.Object(
 export type UpdateRol = Static<typeof UpdateRolSchema>;
 
 /**
- * DELETE /api/roles/:id?reemplazo=<nombre> (roles:gestionar) → 204. While users hold the role it
- * is refused with 409 CONFLICT (ADMIN_MESSAGES.roleInUse) unless `reemplazo` names another
- * existing role, which those users are given instead. `admin` → 409 CONFLICT.
+ * DELETE /api/roles/:id?reemplazo=<nombre>&rolPorDefecto=<nombre> (roles:gestionar) → 204.
+ * While users hold the role it is refused with 409 CONFLICT (ADMIN_MESSAGES.roleInUse) unless
+ * `reemplazo` names another existing role, which those users are given instead. Deleting the
+ * default role of self-registration needs `rolPorDefecto`, the new default, named by the caller
+ * (409 CONFLICT ADMIN_MESSAGES.roleIsDefault without it): the default never moves silently.
+ * `admin` is never deletable, a replacement nor a default; both roles obey the delegation rules
+ * (403 FORBIDDEN).
  */
 export const DeleteRolQuerySchema = Type.Object({
-  reemplazo: Type.Optional(Type.String({ maxLength: ROL_NOMBRE_MAX_LENGTH })),
+  reemplazo: Type.Optional(
+    Type.String({
+      maxLength: ROL_NOMBRE_MAX_LENGTH,
+      description: 'Rol que reciben quienes tenían el rol eliminado',
+    }),
+  ),
+  rolPorDefecto: Type.Optional(
+    Type.String({
+      maxLength: ROL_NOMBRE_MAX_LENGTH,
+      description: 'Nuevo rol por defecto del registro, si se elimina el actual',
+    }),
+  ),
 });
 export type DeleteRolQuery = Static<typeof DeleteRolQuerySchema>;
 

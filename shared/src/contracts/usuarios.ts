@@ -62,7 +62,8 @@ export const ADMIN_MESSAGES = {
   /** 409 CONFLICT: DELETE /api/roles/:id while users hold it and no `?reemplazo=`. */
   roleInUse: 'Hay usuarios con este rol; indique un rol de reemplazo para eliminarlo',
   /** 409 CONFLICT: the role is the default role of self-registration. */
-  roleIsDefault: 'Es el rol por defecto del registro; cambie antes el rol por defecto',
+  roleIsDefault:
+    'Es el rol por defecto del registro; indique el nuevo rol por defecto para eliminarlo',
   /** 400 detail of `reemplazo`: the replacement must be another existing role. */
   invalidReplacement: 'El rol de reemplazo debe ser otro rol existente',
   /** 409 EMAIL_TAKEN-like: a role with that nombre exists. */

@@ -1,0 +1,69 @@
+/**
+ * POST /api/usuarios/bulk (issue #13, rule 5): one request for a bulk action of the console, so
+ * a selection is handled by the server as a whole and never half-done by a client that was
+ * signed out mid-way. Each user gets its own result; the caller's own account is never touched
+ * (it answers `rechazado` with the reason), and every refusal is audited.
+ *
+ * Permissions: `usuarios:editar` for asignarRol, quitarRol, activar, desactivar and
+ * revocarSesiones; `usuarios:eliminar` for eliminar. The delegation rules (shared
+ * `auth/delegation.ts`) decide per user and, for the role actions, per role.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Most users one bulk request may name. */
+export const BULK_MAX_IDS = 1000;
+
+/** The actions of POST /api/usuarios/bulk. */
+export const BULK_ACCIONES = [
+  'asignarRol',
+  'quitarRol',
+  'activar',
+  'desactivar',
+  'eliminar',
+  'revocarSesiones',
+] as const;
+export type BulkAccion = (typeof BULK_ACCIONES)[number];
+
+/** Body of POST /api/usuarios/bulk; `rol` (a role nombre) is required by asignarRol and quitarRol. */
+export const BulkUsuariosSchema = Type.Object(
+  {
+    accion: Type.Union(
+      BULK_ACCIONES.map((a) => Type.Literal(a)),
+      { description: 'Acción a aplicar a cada usuario' },
+    ),
+    ids: Type.Array(Type.Integer({ minimum: 1 }), {
+      minItems: 1,
+      maxItems: BULK_MAX_IDS,
+      description: 'Ids de los usuarios (como mucho 1000)',
+    }),
+    rol: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 60, description: 'Rol de asignarRol y quitarRol' }),
+    ),
+  },
+  { additionalProperties: false, $id: 'BulkUsuarios' },
+);
+export type BulkUsuarios = Static<typeof BulkUsuariosSchema>;
+
+/**
+ * One user's result: `hecho` (done; also when there was nothing to change), or `rechazado` with
+ * the Spanish `motivo` and the api error `code` it would have answered alone (FORBIDDEN,
+ * CONFLICT, NOT_FOUND…).
+ */
+export const BulkResultadoSchema = Type.Object({
+  id: Type.Integer(),
+  estado: Type.Union([Type.Literal('hecho'), Type.Literal('rechazado')]),
+  motivo: Type.Optional(Type.String()),
+  code: Type.Optional(Type.String()),
+});
+export type BulkResultado = Static<typeof BulkResultadoSchema>;
+
+/** 200 of POST /api/usuarios/bulk: one result per distinct id, in the order sent. */
+export const BulkUsuariosResponseSchema = Type.Object(
+  {
+    accion: Type.String(),
+    resultados: Type.Array(BulkResultadoSchema),
+    resumen: Type.Object({ hechos: Type.Integer(), rechazados: Type.Integer() }),
+  },
+  { $id: 'BulkUsuariosResponse' },
+);
+export type BulkUsuariosResponse = Static<typeof BulkUsuariosResponseSchema>;
