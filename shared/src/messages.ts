@@ -37,6 +37,8 @@ export const API_MESSAGES = {
   passwordTooShort: 'La contraseña debe tener al menos 8 caracteres',
   passwordTooLong: 'La contraseña no puede superar los 128 caracteres',
   passwordCommon: 'Esa contraseña es demasiado común; elija otra',
+  /** A new password equal to the e-mail, its local part or the nombre (issue #13). */
+  passwordMatchesOwner: 'La contraseña no puede ser igual a su correo electrónico ni a su nombre',
   invalidEmail: 'El correo electrónico no es válido',
   nombreRequired: 'El nombre es obligatorio',
   versionConflict: 'Otra persona ha modificado este registro; recargue los datos',

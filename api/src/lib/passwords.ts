@@ -85,14 +85,49 @@ export function isCommonPassword(password: string): boolean {
   return common().has(password.toLowerCase());
 }
 
+/** Who the password is for, so it can be compared with their own e-mail and nombre. */
+export interface PasswordOwner {
+  email?: string | null;
+  nombre?: string | null;
+}
+
+/** Lower-cased, Unicode-normalised (NFC) and trimmed, for comparing a password with names. */
+function fold(s: string): string {
+  return s.normalize('NFC').trim().toLowerCase();
+}
+
+/**
+ * True when the password is, in any case, the owner's e-mail, the e-mail's local part (before
+ * the last `@`), or their nombre (as written or without spaces): the first things a guesser
+ * tries (OWASP ASVS 5.0 V6.2.11: no context-specific words such as user names; issue #13).
+ */
+export function passwordMatchesOwner(password: string, owner: PasswordOwner): boolean {
+  const p = fold(password);
+  const candidates: string[] = [];
+  if (owner.email) {
+    const email = fold(owner.email);
+    candidates.push(email);
+    const at = email.lastIndexOf('@');
+    if (at > 0) candidates.push(email.slice(0, at));
+  }
+  if (owner.nombre) {
+    const nombre = fold(owner.nombre);
+    candidates.push(nombre, nombre.replace(/\s+/gu, ''));
+  }
+  return candidates.some((c) => c.length > 0 && c === p);
+}
+
 /**
  * The Spanish reason a new password is refused, or null when acceptable: 8..128 characters
- * (counted as Unicode code points) and not a common password.
+ * (counted as Unicode code points), not equal to the owner's e-mail, its local part or their
+ * nombre (when `owner` is given; every caller that knows them should pass them), and not a
+ * common password (OWASP ASVS 5.0 V6.2).
  */
-export function passwordProblem(password: string): string | null {
+export function passwordProblem(password: string, owner?: PasswordOwner): string | null {
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) return API_MESSAGES.passwordTooShort;
   if (length > PASSWORD_MAX_LENGTH) return API_MESSAGES.passwordTooLong;
+  if (owner && passwordMatchesOwner(password, owner)) return API_MESSAGES.passwordMatchesOwner;
   if (isCommonPassword(password)) return API_MESSAGES.passwordCommon;
   return null;
 }
