@@ -10,6 +10,7 @@ import {
   type LoginResponse,
 } from '@gestion/shared';
 import type { FastifyInstance } from 'fastify';
+import { ACCOUNT_CEILING, ACCOUNT_WINDOW_MS } from '../src/lib/lockout-store';
 import { AUDIT_ACTIONS, listAudit } from '../src/repositories/auditoria-repository';
 import { removeAllRoles } from '../src/repositories/roles-repository';
 import { deleteExpiredSesiones } from '../src/repositories/sesiones-repository';
@@ -30,6 +31,16 @@ import {
 } from './helper';
 
 const MINUTE = 60_000;
+
+/** POST /api/auth/login from a given client address. */
+function loginFrom(app: FastifyInstance, email: string, password: string, remoteAddress: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress,
+  });
+}
 const HOUR = 60 * MINUTE;
 
 describe.each(DATABASES)('auth on %s', (dialect) => {
@@ -151,8 +162,83 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
       for (let i = 0; i < 5; i++) await login(app, email, 'mala-clave');
       const rows = await listAudit(app.db, { accion: AUDIT_ACTIONS.lockout, actorEmail: email });
       expect(rows).toHaveLength(1);
-      expect(JSON.parse(rows[0]!.cambios!)).toEqual({ fallos: 5, segundos: 60 });
+      expect(JSON.parse(rows[0]!.cambios!)).toEqual({
+        ambito: 'direccion',
+        fallos: 5,
+        segundos: 60,
+      });
       clock.advance(MINUTE);
+    });
+  });
+
+  describe('lock-out without denial of service (per account and address, issue #13)', () => {
+    it('a lock from address A never stops the right password from address B', async () => {
+      const { email } = await registerUser(app, 'dos-direcciones');
+      for (let i = 0; i < 5; i++)
+        expect((await loginFrom(app, email, 'mala-clave', '203.0.113.1')).statusCode).toBe(401);
+      const locked = await loginFrom(app, email, PASSWORD, '203.0.113.1');
+      expectErrorShape(locked, 429, ERROR_CODES.accountLocked);
+      expect(locked.headers['retry-after']).toBe('60');
+      // The owner, elsewhere, gets in at once…
+      expect((await loginFrom(app, email, PASSWORD, '198.51.100.7')).statusCode).toBe(200);
+      // …and that success does not lift the lock of A.
+      expectErrorShape(
+        await loginFrom(app, email, PASSWORD, '203.0.113.1'),
+        429,
+        ERROR_CODES.accountLocked,
+      );
+      clock.advance(MINUTE);
+    });
+
+    it('grows the lock per address: 1, 2, 4 minutes', async () => {
+      const { email } = await registerUser(app, 'creciente');
+      const ip = '203.0.113.2';
+      for (let i = 0; i < 5; i++) await loginFrom(app, email, 'mala-clave', ip);
+      expect((await loginFrom(app, email, PASSWORD, ip)).headers['retry-after']).toBe('60');
+      for (const minutes of [2, 4]) {
+        clock.advance(HOUR);
+        expect((await loginFrom(app, email, 'mala-clave', ip)).statusCode).toBe(401);
+        expect((await loginFrom(app, email, PASSWORD, ip)).headers['retry-after']).toBe(
+          String(minutes * 60),
+        );
+      }
+      // Another address counts on its own from zero.
+      expect((await loginFrom(app, email, 'mala-clave', '203.0.113.3')).statusCode).toBe(401);
+      expect((await loginFrom(app, email, PASSWORD, '203.0.113.3')).statusCode).toBe(200);
+      clock.advance(HOUR);
+    });
+
+    it(`answers 429 with Retry-After to the failing addresses once the account has ${ACCOUNT_CEILING} failures in ${ACCOUNT_WINDOW_MS / MINUTE} minutes`, async () => {
+      const { email, id } = await registerUser(app, 'distribuido');
+      const start = clock.now();
+      // A distributed guess: 4 failures from each of 5 addresses, none locked on its own.
+      for (let a = 1; a <= 5; a++)
+        for (let i = 0; i < 4; i++)
+          expect((await loginFrom(app, email, 'mala-clave', `192.0.2.${a}`)).statusCode).toBe(401);
+      clock.advance(MINUTE);
+      for (const ip of ['192.0.2.1', '192.0.2.5']) {
+        // The right password from a failing address waits too: no guess is checked.
+        const res = await loginFrom(app, email, PASSWORD, ip);
+        expectErrorShape(res, 429, ERROR_CODES.accountLocked);
+        expect(res.headers['retry-after']).toBe(String((ACCOUNT_WINDOW_MS - MINUTE) / 1000));
+      }
+      // A new address gets one guess, then waits like the others.
+      expect((await loginFrom(app, email, 'mala-clave', '192.0.2.9')).statusCode).toBe(401);
+      expectErrorShape(
+        await loginFrom(app, email, 'otra-clave', '192.0.2.9'),
+        429,
+        ERROR_CODES.accountLocked,
+      );
+      // The owner, from an address that has not failed, gets in.
+      expect((await loginFrom(app, email, PASSWORD, '198.51.100.8')).statusCode).toBe(200);
+      const ceiling = await listAudit(app.db, { accion: AUDIT_ACTIONS.lockout, actorEmail: email });
+      expect(ceiling.map((r) => JSON.parse(r.cambios!) as unknown)).toEqual([
+        { ambito: 'cuenta', fallos: ACCOUNT_CEILING, segundos: ACCOUNT_WINDOW_MS / 1000 },
+      ]);
+      expect(ceiling[0]).toMatchObject({ objetivo_id: String(id) });
+      // When the window closes the failing addresses are checked again.
+      clock.t = start + ACCOUNT_WINDOW_MS;
+      expect((await loginFrom(app, email, PASSWORD, '192.0.2.1')).statusCode).toBe(200);
     });
   });
 

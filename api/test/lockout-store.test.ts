@@ -1,15 +1,20 @@
 /**
- * The lock-out counters behind their one interface: in memory, in Redis (shared by replicas,
- * when TEST_REDIS_URL is set — CI sets it), and the fallback to memory when Redis is down.
+ * The lock-out counters behind their one interface — per (account, address) with a growing lock,
+ * plus the account-wide ceiling (issue #13) — in memory, in Redis (shared by replicas, when
+ * TEST_REDIS_URL is set — CI sets it), and the fallback to memory when Redis is down.
  */
 import { ERROR_CODES } from '@gestion/shared';
+import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
 import {
+  ACCOUNT_CEILING,
+  ACCOUNT_WINDOW_MS,
   FallbackLockoutStore,
   LOCKOUT_MAX_MS,
   MemoryLockoutStore,
   RedisLockoutStore,
   lockDurationMs,
+  type LockoutKey,
   type LockoutStore,
 } from '../src/lib/lockout-store';
 import {
@@ -25,6 +30,16 @@ import {
 
 const T0 = Date.UTC(2026, 0, 1);
 
+/** POST /api/auth/login from a given client address. */
+function loginFrom(app: FastifyInstance, email: string, password: string, remoteAddress: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress,
+  });
+}
+
 describe('lockDurationMs', () => {
   it('is 0 below 5 failures, then 1, 2, 4… minutes, capped at one hour', () => {
     expect([1, 4, 5, 6, 7, 8].map(lockDurationMs)).toEqual([
@@ -35,24 +50,77 @@ describe('lockDurationMs', () => {
   });
 });
 
+/** One key per address on one account. */
+const at = (account: string, address: string): LockoutKey => ({ account, address });
+
 function behavesLikeALockoutStore(make: () => LockoutStore) {
-  it('locks after the 5th failure, for one minute', async () => {
+  it('locks an address after its 5th failure, for one minute', async () => {
     const store = make();
-    const key = uniqueEmail('k');
+    const key = at(uniqueEmail('k'), '10.0.0.1');
     for (let i = 1; i <= 4; i++)
-      expect(await store.registerFailure(key, T0)).toEqual({ failures: i, lockMs: 0 });
-    expect(await store.registerFailure(key, T0)).toEqual({ failures: 5, lockMs: 60_000 });
+      expect(await store.registerFailure(key, T0)).toMatchObject({ failures: i, lockMs: 0 });
+    expect(await store.registerFailure(key, T0)).toMatchObject({ failures: 5, lockMs: 60_000 });
     expect(await store.lockedFor(key, T0 + 1_000)).toBe(59_000);
     expect(await store.lockedFor(key, T0 + 60_000)).toBe(0);
   });
 
-  it('forgets a key on reset', async () => {
+  it('does not lock the same account from another address', async () => {
     const store = make();
-    const key = uniqueEmail('r');
+    const account = uniqueEmail('otra');
+    for (let i = 0; i < 7; i++) await store.registerFailure(at(account, '10.0.0.1'), T0);
+    expect(await store.lockedFor(at(account, '10.0.0.1'), T0)).toBe(240_000);
+    expect(await store.lockedFor(at(account, '10.0.0.2'), T0)).toBe(0);
+    expect(await store.registerFailure(at(account, '10.0.0.2'), T0)).toMatchObject({
+      failures: 1,
+      lockMs: 0,
+      accountFailures: 8,
+    });
+  });
+
+  it('holds every address that failed in the window once the account reaches 20 failures', async () => {
+    const store = make();
+    const account = uniqueEmail('techo');
+    // 20 addresses, one failure each: no address reaches its own threshold.
+    for (let i = 1; i <= ACCOUNT_CEILING; i++) {
+      const out = await store.registerFailure(at(account, `10.1.0.${i}`), T0 + i - 1);
+      expect(out).toMatchObject({ failures: 1, lockMs: 0, accountFailures: i });
+      expect(out.accountWindowMs).toBe(ACCOUNT_WINDOW_MS - (i - 1));
+    }
+    // Each failing address waits for the rest of the window, counted from the first failure.
+    expect(await store.lockedFor(at(account, '10.1.0.7'), T0 + 60_000)).toBe(
+      ACCOUNT_WINDOW_MS - 60_000,
+    );
+    // An address that has not failed is still let through to the password check.
+    expect(await store.lockedFor(at(account, '10.9.9.9'), T0 + 60_000)).toBe(0);
+    // …and waits too once it fails.
+    await store.registerFailure(at(account, '10.9.9.9'), T0 + 60_000);
+    expect(await store.lockedFor(at(account, '10.9.9.9'), T0 + 60_000)).toBe(
+      ACCOUNT_WINDOW_MS - 60_000,
+    );
+    // The window closes: counting starts afresh.
+    expect(await store.lockedFor(at(account, '10.1.0.7'), T0 + ACCOUNT_WINDOW_MS)).toBe(0);
+    expect(
+      await store.registerFailure(at(account, '10.1.0.7'), T0 + ACCOUNT_WINDOW_MS),
+    ).toMatchObject({ failures: 2, accountFailures: 1 });
+  });
+
+  it('keeps holding a failing address after reset of another one (a success elsewhere)', async () => {
+    const store = make();
+    const account = uniqueEmail('exito');
+    for (let i = 1; i <= ACCOUNT_CEILING; i++)
+      await store.registerFailure(at(account, `10.2.0.${i}`), T0);
+    await store.reset(at(account, '10.2.0.1'));
+    expect(await store.lockedFor(at(account, '10.2.0.1'), T0)).toBe(0);
+    expect(await store.lockedFor(at(account, '10.2.0.2'), T0)).toBe(ACCOUNT_WINDOW_MS);
+  });
+
+  it('forgets an address on reset', async () => {
+    const store = make();
+    const key = at(uniqueEmail('r'), '10.0.0.3');
     for (let i = 0; i < 5; i++) await store.registerFailure(key, T0);
     await store.reset(key);
     expect(await store.lockedFor(key, T0)).toBe(0);
-    expect(await store.registerFailure(key, T0)).toEqual({ failures: 1, lockMs: 0 });
+    expect(await store.registerFailure(key, T0)).toMatchObject({ failures: 1, lockMs: 0 });
   });
 }
 
@@ -61,10 +129,23 @@ describe('MemoryLockoutStore', () => {
 
   it('stays bounded when many e-mails are sprayed', async () => {
     const store = new MemoryLockoutStore(10);
-    for (let i = 0; i < 50; i++) await store.registerFailure(`k${i}@x.org`, T0);
-    for (let i = 0; i < 5; i++) await store.registerFailure('victima@x.org', T0);
-    expect(await store.lockedFor('victima@x.org', T0)).toBe(60_000);
-    expect(await store.registerFailure('k0@x.org', T0)).toEqual({ failures: 1, lockMs: 0 });
+    for (let i = 0; i < 50; i++) await store.registerFailure(at(`k${i}@x.org`, 'ip'), T0);
+    for (let i = 0; i < 5; i++) await store.registerFailure(at('victima@x.org', 'ip'), T0);
+    expect(await store.lockedFor(at('victima@x.org', 'ip'), T0)).toBe(60_000);
+    expect(await store.registerFailure(at('k0@x.org', 'ip'), T0)).toMatchObject({
+      failures: 1,
+      lockMs: 0,
+      accountFailures: 1,
+    });
+  });
+
+  it('stays bounded when many addresses are sprayed at one account', async () => {
+    const store = new MemoryLockoutStore(10);
+    for (let i = 0; i < 50; i++) await store.registerFailure(at('a@x.org', `10.3.0.${i}`), T0);
+    expect(await store.registerFailure(at('a@x.org', '10.3.0.0'), T0)).toMatchObject({
+      failures: 1,
+      accountFailures: 51,
+    });
   });
 });
 
@@ -77,8 +158,8 @@ describe('FallbackLockoutStore', () => {
     };
     const warn = jest.fn();
     const store = new FallbackLockoutStore(failing, new MemoryLockoutStore(), warn);
-    for (let i = 0; i < 5; i++) await store.registerFailure('a@x.org', T0);
-    expect(await store.lockedFor('a@x.org', T0)).toBe(60_000);
+    for (let i = 0; i < 5; i++) await store.registerFailure(at('a@x.org', 'ip'), T0);
+    expect(await store.lockedFor(at('a@x.org', 'ip'), T0)).toBe(60_000);
     expect(warn).toHaveBeenCalledTimes(1);
   });
 });
@@ -120,10 +201,17 @@ const redisUrl = process.env.TEST_REDIS_URL;
     const b = await buildTestApp(db, { clock, config: { redisUrl } });
     try {
       const { email } = await registerUser(a.app, 'replicas');
-      for (let i = 0; i < 5; i++) await login(a.app, email, 'mala-clave');
-      expectErrorShape(await login(b.app, email, PASSWORD), 429, ERROR_CODES.accountLocked);
+      for (let i = 0; i < 5; i++)
+        await loginFrom(i % 2 ? b.app : a.app, email, 'mala-clave', '10.4.0.1');
+      expectErrorShape(
+        await loginFrom(b.app, email, PASSWORD, '10.4.0.1'),
+        429,
+        ERROR_CODES.accountLocked,
+      );
+      // The owner from another address is not stopped by it.
+      expect((await loginFrom(a.app, email, PASSWORD, '10.4.0.2')).statusCode).toBe(200);
       clock.advance(60_000);
-      expect((await login(b.app, email, PASSWORD)).statusCode).toBe(200);
+      expect((await loginFrom(b.app, email, PASSWORD, '10.4.0.1')).statusCode).toBe(200);
     } finally {
       await a.app.close();
       await b.app.close();

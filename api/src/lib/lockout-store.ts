@@ -1,14 +1,27 @@
 /**
- * Per-account lock-out (DESIGN.md §3; OWASP Authentication Cheat Sheet, "Account lockout"):
- * after 5 consecutive failed sign-ins an e-mail is locked for 1 minute, doubling with each
- * further failure up to 1 hour; a success resets the count. Counters live in memory, or in Redis
- * when `REDIS_URL` is set so every replica sees the same count. Times come from the caller (the
- * app's clock), so tests can move time.
+ * Lock-out without denial of service (DESIGN.md §3 and §8, issue #13; OWASP Authentication
+ * Cheat Sheet "Account lockout", OWASP ASVS 5.0 V6.3.1 "brute force controls as documented").
+ *
+ * Two counters, both checked before a password is verified:
+ * - **per (account, client address)**: after 5 consecutive failures from one address that
+ *   address is locked out of that account for 1 minute, doubling with each further failure up
+ *   to 1 hour; a success from that address resets it. A lock started from one address never
+ *   stops the owner signing in from another one.
+ * - **account-wide ceiling**: every failure on the account, from any address, counts in a
+ *   15-minute window that opens at the first of them. Once 20 failures are counted in the
+ *   window, an address that has itself failed on the account during the window waits until
+ *   the window closes (429 + Retry-After); an address with no failure in the window still has
+ *   its password checked, so the owner elsewhere gets in. A success does not reset the ceiling
+ *   (the attack goes on), it only clears that address's own count.
+ *
+ * Counters live in memory, or in Redis when `REDIS_URL` is set so every replica sees the same
+ * counts. Times come from the caller (the app's clock), so tests can move time. README
+ * "Security" states the model and its numbers.
  */
 import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
 
-/** Failures before the first lock. */
+/** Failures from one address before that address's first lock. */
 export const LOCKOUT_THRESHOLD = 5;
 /** First lock, in ms. */
 export const LOCKOUT_BASE_MS = 60_000;
@@ -16,6 +29,10 @@ export const LOCKOUT_BASE_MS = 60_000;
 export const LOCKOUT_MAX_MS = 3_600_000;
 /** A failure count with no new failure for this long is forgotten, in ms. */
 export const LOCKOUT_FORGET_MS = 24 * 3_600_000;
+/** Failures on one account (all addresses) within `ACCOUNT_WINDOW_MS` that start the ceiling. */
+export const ACCOUNT_CEILING = 20;
+/** The account-wide counting window, in ms; it opens at the first failure it counts. */
+export const ACCOUNT_WINDOW_MS = 15 * 60_000;
 
 /** Lock length after `failures` consecutive failures: 0 below the threshold, then 1, 2, 4… min. */
 export function lockDurationMs(failures: number): number {
@@ -26,123 +43,230 @@ export function lockDurationMs(failures: number): number {
   );
 }
 
+/** Whose attempts a counter follows: the normalised e-mail and the client address. */
+export interface LockoutKey {
+  /** Normalised e-mail (known or not: unknown e-mails are counted alike, so nothing leaks). */
+  account: string;
+  /** Client address as the app sees it (`request.ip`, behind TRUST_PROXY). */
+  address: string;
+}
+
 /** The outcome of one failure. */
 export interface FailureOutcome {
-  /** Consecutive failures so far, this one included. */
+  /** Consecutive failures from this address on this account, this one included. */
   failures: number;
-  /** Length of the lock this failure started, in ms; 0 when it started none. */
+  /** Length of the per-address lock this failure started, in ms; 0 when it started none. */
   lockMs: number;
+  /** Failures on the account from every address in the current window, this one included. */
+  accountFailures: number;
+  /** Remaining time of the account window, in ms (how long the ceiling lasts once reached). */
+  accountWindowMs: number;
 }
 
-/** Where lock-out counters live. Keys are normalised e-mails. Times are epoch ms. */
+/** Where lock-out counters live. Times are epoch ms. */
 export interface LockoutStore {
-  /** Remaining lock in ms; 0 when the key is not locked. */
-  lockedFor(key: string, now: number): Promise<number>;
-  /** Counts one failure; may start a lock. */
-  registerFailure(key: string, now: number): Promise<FailureOutcome>;
-  /** Forgets the key (after a successful sign-in). */
-  reset(key: string): Promise<void>;
+  /**
+   * How long this address must wait before trying this account again, in ms; 0 when it may
+   * try now. The larger of its own lock and, when the account ceiling is reached and the
+   * address failed during the window, the rest of the window.
+   */
+  lockedFor(key: LockoutKey, now: number): Promise<number>;
+  /** Counts one failure of this address on this account; may start a lock or the ceiling. */
+  registerFailure(key: LockoutKey, now: number): Promise<FailureOutcome>;
+  /** Forgets this address's count on this account (after a right password from it). */
+  reset(key: LockoutKey): Promise<void>;
 }
 
-interface Entry {
+interface AddressEntry {
   failures: number;
   lockedUntil: number;
   lastFailure: number;
 }
 
+interface AccountEntry {
+  count: number;
+  windowStart: number;
+}
+
+/** Remaining wait from the account ceiling for an address whose last failure was `lastFailure`. */
+function ceilingWait(acct: AccountEntry | undefined, lastFailure: number, now: number): number {
+  if (!acct || acct.count < ACCOUNT_CEILING) return 0;
+  const end = acct.windowStart + ACCOUNT_WINDOW_MS;
+  return now < end && lastFailure >= acct.windowStart ? end - now : 0;
+}
+
+/** Deletes the oldest entries of an insertion-ordered map beyond `max`. */
+function bound<V>(map: Map<string, V>, max: number): void {
+  while (map.size > max) {
+    const oldest = map.keys().next().value;
+    if (oldest === undefined) break;
+    map.delete(oldest);
+  }
+}
+
 /**
- * In-process counters. Bounded: beyond `maxKeys` the oldest entries are dropped, so spraying
- * random e-mails cannot exhaust memory.
+ * In-process counters. Bounded: beyond `maxKeys` the least recently failed entries are dropped,
+ * so spraying random e-mails or addresses cannot exhaust memory.
  */
 export class MemoryLockoutStore implements LockoutStore {
-  private readonly entries = new Map<string, Entry>();
+  private readonly addresses = new Map<string, AddressEntry>();
+  private readonly accounts = new Map<string, AccountEntry>();
   constructor(private readonly maxKeys = 100_000) {}
 
-  private live(key: string, now: number): Entry | undefined {
-    const e = this.entries.get(key);
+  private static addressKey(key: LockoutKey): string {
+    // NUL cannot occur in a normalised e-mail nor in an address.
+    return `${key.account}\u0000${key.address}`;
+  }
+
+  private liveAddress(key: LockoutKey, now: number): AddressEntry | undefined {
+    const k = MemoryLockoutStore.addressKey(key);
+    const e = this.addresses.get(k);
     if (e && e.lockedUntil <= now && now - e.lastFailure > LOCKOUT_FORGET_MS) {
-      this.entries.delete(key);
+      this.addresses.delete(k);
       return undefined;
     }
     return e;
   }
 
-  lockedFor(key: string, now: number): Promise<number> {
-    const e = this.live(key, now);
-    return Promise.resolve(e && e.lockedUntil > now ? e.lockedUntil - now : 0);
+  private liveAccount(account: string, now: number): AccountEntry | undefined {
+    const a = this.accounts.get(account);
+    if (a && now >= a.windowStart + ACCOUNT_WINDOW_MS) {
+      this.accounts.delete(account);
+      return undefined;
+    }
+    return a;
   }
 
-  registerFailure(key: string, now: number): Promise<FailureOutcome> {
-    const e = this.live(key, now) ?? { failures: 0, lockedUntil: 0, lastFailure: now };
+  lockedFor(key: LockoutKey, now: number): Promise<number> {
+    const e = this.liveAddress(key, now);
+    if (!e) return Promise.resolve(0);
+    const own = e.lockedUntil > now ? e.lockedUntil - now : 0;
+    const ceiling = ceilingWait(this.liveAccount(key.account, now), e.lastFailure, now);
+    return Promise.resolve(Math.max(own, ceiling));
+  }
+
+  registerFailure(key: LockoutKey, now: number): Promise<FailureOutcome> {
+    const k = MemoryLockoutStore.addressKey(key);
+    const e = this.liveAddress(key, now) ?? { failures: 0, lockedUntil: 0, lastFailure: now };
     e.failures += 1;
     e.lastFailure = now;
     const lockMs = lockDurationMs(e.failures);
     if (lockMs > 0) e.lockedUntil = now + lockMs;
     // Re-insert so Map order is least-recently-failed first.
-    this.entries.delete(key);
-    this.entries.set(key, e);
-    while (this.entries.size > this.maxKeys) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
-    return Promise.resolve({ failures: e.failures, lockMs });
+    this.addresses.delete(k);
+    this.addresses.set(k, e);
+    bound(this.addresses, this.maxKeys);
+
+    const a = this.liveAccount(key.account, now) ?? { count: 0, windowStart: now };
+    a.count += 1;
+    this.accounts.delete(key.account);
+    this.accounts.set(key.account, a);
+    bound(this.accounts, this.maxKeys);
+    return Promise.resolve({
+      failures: e.failures,
+      lockMs,
+      accountFailures: a.count,
+      accountWindowMs: a.windowStart + ACCOUNT_WINDOW_MS - now,
+    });
   }
 
-  reset(key: string): Promise<void> {
-    this.entries.delete(key);
+  reset(key: LockoutKey): Promise<void> {
+    this.addresses.delete(MemoryLockoutStore.addressKey(key));
     return Promise.resolve();
   }
 }
 
-/** Atomic "count a failure, maybe lock" in Redis: returns {failures, lockMs}. */
+/**
+ * Atomic "count a failure" in Redis. KEYS[1]: the (account, address) hash {f: failures,
+ * u: locked until, l: last failure}; KEYS[2]: the account hash {c: count, s: window start}.
+ * ARGV: now, threshold, base ms, max ms, address TTL ms, window ms, ceiling.
+ * Returns {failures, lockMs, accountFailures, windowEnd}.
+ */
 const FAILURE_SCRIPT = `
-local f = redis.call('HINCRBY', KEYS[1], 'f', 1)
+local now = tonumber(ARGV[1])
 local threshold = tonumber(ARGV[2])
+local f = redis.call('HINCRBY', KEYS[1], 'f', 1)
 local lock = 0
 if f >= threshold then
   local exp = f - threshold
   if exp > 30 then exp = 30 end
   lock = math.min(tonumber(ARGV[3]) * (2 ^ exp), tonumber(ARGV[4]))
-  redis.call('HSET', KEYS[1], 'u', tonumber(ARGV[1]) + lock)
+  redis.call('HSET', KEYS[1], 'u', now + lock)
 end
+redis.call('HSET', KEYS[1], 'l', now)
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
-return {f, lock}
+local window = tonumber(ARGV[6])
+local s = tonumber(redis.call('HGET', KEYS[2], 's') or '0')
+if s == 0 or now >= s + window then
+  redis.call('DEL', KEYS[2])
+  redis.call('HSET', KEYS[2], 's', now)
+  s = now
+  redis.call('PEXPIRE', KEYS[2], window)
+end
+local c = redis.call('HINCRBY', KEYS[2], 'c', 1)
+return {f, lock, c, s + window}
 `;
 
-/** Counters shared by every replica through Redis (one hash per e-mail, keyed by its SHA-256). */
+/** Reads both counters at once: returns {address locked until, last failure, count, start}. */
+const STATE_SCRIPT = `
+local a = redis.call('HMGET', KEYS[1], 'u', 'l')
+local b = redis.call('HMGET', KEYS[2], 'c', 's')
+return {a[1] or '0', a[2] or '0', b[1] or '0', b[2] or '0'}
+`;
+
+/**
+ * Counters shared by every replica through Redis. Keys are SHA-256 digests, so Redis never
+ * holds an e-mail or an address; the account digest is a hash tag, so both keys of one account
+ * live in one slot and a Redis Cluster can run the scripts.
+ */
 export class RedisLockoutStore implements LockoutStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'gestion:lockout:',
   ) {}
 
-  private key(email: string): string {
-    // Hashed so Redis never holds the address itself.
-    return this.prefix + createHash('sha256').update(email).digest('hex');
+  private keys(key: LockoutKey): [string, string] {
+    const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+    const account = `${this.prefix}{${sha(key.account)}}`;
+    return [`${account}:${sha(`${key.account}\u0000${key.address}`)}`, account];
   }
 
-  async lockedFor(key: string, now: number): Promise<number> {
-    const until = Number((await this.redis.hget(this.key(key), 'u')) ?? 0);
-    return until > now ? until - now : 0;
+  async lockedFor(key: LockoutKey, now: number): Promise<number> {
+    const res = (await this.redis.eval(STATE_SCRIPT, 2, ...this.keys(key))) as string[];
+    const [until, lastFailure, count, windowStart] = res.map(Number) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    if (lastFailure === 0 && until === 0) return 0;
+    const own = until > now ? until - now : 0;
+    const ceiling = count > 0 ? ceilingWait({ count, windowStart }, lastFailure, now) : 0;
+    return Math.max(own, ceiling);
   }
 
-  async registerFailure(key: string, now: number): Promise<FailureOutcome> {
+  async registerFailure(key: LockoutKey, now: number): Promise<FailureOutcome> {
     const res = (await this.redis.eval(
       FAILURE_SCRIPT,
-      1,
-      this.key(key),
+      2,
+      ...this.keys(key),
       now,
       LOCKOUT_THRESHOLD,
       LOCKOUT_BASE_MS,
       LOCKOUT_MAX_MS,
       LOCKOUT_FORGET_MS + LOCKOUT_MAX_MS,
-    )) as [number, number];
-    return { failures: Number(res[0]), lockMs: Number(res[1]) };
+      ACCOUNT_WINDOW_MS,
+    )) as [number, number, number, number];
+    return {
+      failures: Number(res[0]),
+      lockMs: Number(res[1]),
+      accountFailures: Number(res[2]),
+      accountWindowMs: Number(res[3]) - now,
+    };
   }
 
-  async reset(key: string): Promise<void> {
-    await this.redis.del(this.key(key));
+  async reset(key: LockoutKey): Promise<void> {
+    await this.redis.del(this.keys(key)[0]);
   }
 }
 
@@ -179,13 +303,13 @@ export class FallbackLockoutStore implements LockoutStore {
     }
   }
 
-  lockedFor(key: string, now: number): Promise<number> {
+  lockedFor(key: LockoutKey, now: number): Promise<number> {
     return this.attempt((s) => s.lockedFor(key, now));
   }
-  registerFailure(key: string, now: number): Promise<FailureOutcome> {
+  registerFailure(key: LockoutKey, now: number): Promise<FailureOutcome> {
     return this.attempt((s) => s.registerFailure(key, now));
   }
-  reset(key: string): Promise<void> {
+  reset(key: LockoutKey): Promise<void> {
     return this.attempt((s) => s.reset(key));
   }
 }

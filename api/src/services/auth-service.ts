@@ -16,9 +16,10 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { isValidEmail, normalizeEmail } from '../lib/email';
-import { HttpError, isUniqueViolation, tooManyRequests, validationError } from '../lib/http-errors';
+import { HttpError, isUniqueViolation, validationError } from '../lib/http-errors';
 import type { LockoutStore } from '../lib/lockout-store';
 import { passwordProblem, type PasswordHasher } from '../lib/passwords';
+import { createPasswordAttempts } from './password-attempts';
 import { getAjuste } from '../repositories/ajustes-repository';
 import { AUDIT_ACTIONS, insertAudit } from '../repositories/auditoria-repository';
 import {
@@ -70,7 +71,8 @@ function emailTaken(): HttpError {
 
 /** The auth use cases over one database. */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, hasher, lockout, now } = deps;
+  const { db, hasher, now } = deps;
+  const attempts = createPasswordAttempts(deps);
 
   async function openSession(tx: Db, usuarioId: number, meta: RequestMeta): Promise<string> {
     const token = newToken();
@@ -95,14 +97,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     /**
      * POST /api/auth/login. Unknown e-mail, wrong password and deactivated account all answer
      * the same 401 after the same argon2id work (OWASP: generic responses, no user enumeration).
-     * @throws HttpError 429 ACCOUNT_LOCKED (with Retry-After) while the e-mail is locked; 401
-     *   INVALID_CREDENTIALS otherwise on failure.
+     * Failures are counted per (e-mail, client address) and account-wide (lockout-store.ts,
+     * README "Security"), for known and unknown e-mails alike.
+     * @throws HttpError 429 ACCOUNT_LOCKED (with Retry-After, seconds) while this address is
+     *   locked out of the e-mail or held by the account-wide ceiling; 401 INVALID_CREDENTIALS
+     *   otherwise on failure.
      */
     async login(body: LoginRequest, meta: RequestMeta): Promise<SignedIn> {
       const email = normalizeEmail(body.email);
-      const lockedMs = await lockout.lockedFor(email, now());
-      if (lockedMs > 0)
-        throw tooManyRequests(ERROR_CODES.accountLocked, API_MESSAGES.accountLocked, lockedMs);
+      const key = { account: email, address: meta.ip };
+      await attempts.refuseWhileLocked(key);
 
       const cred = await findCredentialsByEmail(db, email);
       const passwordOk = cred
@@ -110,40 +114,28 @@ export function createAuthService(deps: AuthServiceDeps) {
         : await hasher.verifyDummy(body.password);
 
       if (!cred || !passwordOk || !cred.activo) {
-        const at = now();
-        const { failures, lockMs } = await lockout.registerFailure(email, at);
         const reason = !cred
           ? 'usuario_desconocido'
           : !passwordOk
             ? 'contrasena_incorrecta'
             : 'usuario_inactivo';
-        await insertAudit(db, {
-          actorId: cred?.id ?? null,
-          actorEmail: email,
-          accion: AUDIT_ACTIONS.loginFailed,
-          objetivoTipo: 'usuario',
-          objetivoId: cred?.id ?? null,
-          cambios: { motivo: reason, fallos: failures },
-          ip: meta.ip,
-          at,
-        });
-        if (lockMs > 0) {
-          deps.warn({ email, failures, lockMs }, 'account locked after failed sign-ins');
-          await insertAudit(db, {
+        const at = now();
+        await attempts.recordFailure(key, AUDIT_ACTIONS.loginFailed, reason, (accion, cambios) =>
+          insertAudit(db, {
             actorId: cred?.id ?? null,
             actorEmail: email,
-            accion: AUDIT_ACTIONS.lockout,
+            accion,
             objetivoTipo: 'usuario',
             objetivoId: cred?.id ?? null,
-            cambios: { fallos: failures, segundos: Math.ceil(lockMs / 1000) },
+            cambios,
             ip: meta.ip,
             at,
-          });
-        }
+          }),
+        );
         throw invalidCredentials();
       }
 
-      await lockout.reset(email);
+      await attempts.succeeded(key);
       const token = await db.transaction().execute(async (tx) => {
         const t = await openSession(tx, cred.id, meta);
         await touchLastAccess(tx, cred.id, now());
@@ -176,7 +168,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const details: ErrorDetail[] = [];
       if (!isValidEmail(email))
         details.push({ field: 'email', message: API_MESSAGES.invalidEmail });
-      const problem = passwordProblem(body.password);
+      const problem = passwordProblem(body.password, { email, nombre });
       if (problem) details.push({ field: 'password', message: problem });
       if (!nombre || nombre.length > NOMBRE_MAX_LENGTH) {
         details.push({ field: 'nombre', message: API_MESSAGES.nombreRequired });
