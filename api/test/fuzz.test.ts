@@ -53,8 +53,13 @@ const ONLY = process.env.FUZZ_ONLY;
 const VERBOSE = Boolean(process.env.FUZZ_VERBOSE);
 const TRACE = process.env.FUZZ_VERBOSE === 'trace';
 
-/** Audit rows a refused request writes on purpose: a failed sign-in and the lock-out it starts. */
-const AUDIT_OF_REFUSED = new Set(['auth.login_fallido', 'auth.bloqueo']);
+/** Audit rows a refused request writes on purpose: a failed sign-in or current-password check
+ * (POST /api/auth/password, issue #13) and the lock-out it starts. */
+const AUDIT_OF_REFUSED = new Set([
+  'auth.login_fallido',
+  'auth.cambio_password_fallido',
+  'auth.bloqueo',
+]);
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

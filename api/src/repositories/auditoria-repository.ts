@@ -12,6 +12,9 @@ export const AUDIT_ACTIONS = {
   register: 'auth.registro',
   logout: 'auth.logout',
   lockout: 'auth.bloqueo',
+  passwordChange: 'auth.cambio_password',
+  /** A wrong current password in POST /api/auth/password (issue #13). */
+  passwordChangeFailed: 'auth.cambio_password_fallido',
 } as const;
 
 /** One audit event. */

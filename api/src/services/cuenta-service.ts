@@ -2,7 +2,8 @@
  * "Mi cuenta" (issue #4's profile tab): the signed-in user changes their own nombre and
  * password. A password change asks for the current one, obeys the policy of registration and
  * ends every other session of the user (OWASP Session Management: re-authenticate and
- * invalidate other sessions on a credential change).
+ * invalidate other sessions on a credential change). Guessing the current password is throttled
+ * and audited like sign-in (issue #13).
  */
 import {
   ADMIN_MESSAGES,
@@ -13,6 +14,7 @@ import {
 } from '@gestion/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { normalizeEmail } from '../lib/email';
 import { validationError } from '../lib/http-errors';
 import { passwordProblem, type PasswordHasher } from '../lib/passwords';
 import {
@@ -20,15 +22,19 @@ import {
   passwordHashOf,
   updateUsuarioVersioned,
 } from '../repositories/usuarios-admin-repository';
+import { AUDIT_ACTIONS } from '../repositories/auditoria-repository';
 import { findUserWithRoles } from '../repositories/usuarios-repository';
+import { createPasswordAttempts, type PasswordAttemptsDeps } from './password-attempts';
 import type { Auditor } from './usuarios-service';
 
-export function createCuentaService(deps: {
-  db: Kysely<Database>;
-  hasher: PasswordHasher;
-  now: () => number;
-}) {
+export function createCuentaService(
+  deps: {
+    db: Kysely<Database>;
+    hasher: PasswordHasher;
+  } & PasswordAttemptsDeps,
+) {
   const { db, hasher, now } = deps;
+  const attempts = createPasswordAttempts(deps);
   return {
     /** PATCH /api/auth/me: new nombre. @throws 400 (field nombre). */
     async updateNombre(userId: number, nombreRaw: string, audit: Auditor): Promise<User> {
@@ -56,21 +62,37 @@ export function createCuentaService(deps: {
     },
 
     /**
-     * POST /api/auth/password. @throws 400 with details `actual` (wrong) or `nueva` (policy,
-     * same as the current one).
+     * POST /api/auth/password. The current-password check is guarded like sign-in and shares
+     * its counters (password-attempts.ts): a wrong `actual` counts for (e-mail, client address)
+     * and account-wide, and is audited as `auth.cambio_password_fallido`.
+     * @throws HttpError 429 ACCOUNT_LOCKED with Retry-After while this address must wait for
+     *   this account (checked before the password); 400 with details `actual` (wrong) or
+     *   `nueva` (policy, equal to the e-mail or the nombre, same as the current one).
      */
     async changePassword(
-      userId: number,
+      user: Pick<User, 'id' | 'email' | 'nombre'>,
       currentSessionId: number,
       body: { actual: string; nueva: string },
       audit: Auditor,
+      ip: string,
     ): Promise<void> {
+      const userId = user.id;
+      const key = { account: normalizeEmail(user.email), address: ip };
+      await attempts.refuseWhileLocked(key);
       const stored = await passwordHashOf(db, userId);
       if (!stored || !(await hasher.verify(stored, body.actual))) {
+        await attempts.recordFailure(
+          key,
+          AUDIT_ACTIONS.passwordChangeFailed,
+          'contrasena_actual_incorrecta',
+          (accion, cambios) =>
+            audit({ accion, objetivoTipo: 'usuario', objetivoId: userId, cambios }, db),
+        );
         throw validationError([{ field: 'actual', message: ADMIN_MESSAGES.wrongCurrentPassword }]);
       }
+      await attempts.succeeded(key);
       const details: ErrorDetail[] = [];
-      const problem = passwordProblem(body.nueva);
+      const problem = passwordProblem(body.nueva, { email: user.email, nombre: user.nombre });
       if (problem) details.push({ field: 'nueva', message: problem });
       else if (body.nueva === body.actual)
         details.push({ field: 'nueva', message: ADMIN_MESSAGES.samePassword });
@@ -87,7 +109,7 @@ export function createCuentaService(deps: {
           .executeTakeFirst();
         await audit(
           {
-            accion: 'auth.cambio_password',
+            accion: AUDIT_ACTIONS.passwordChange,
             objetivoTipo: 'usuario',
             objetivoId: userId,
             cambios: { sesionesRevocadas: Number(res.numDeletedRows) },

@@ -19,7 +19,13 @@ const errors = (...codes: number[]) =>
 const security = [{ bearer: [] }];
 
 const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
-  const service = createCuentaService({ db: app.db, hasher: app.passwords, now: app.now });
+  const service = createCuentaService({
+    db: app.db,
+    hasher: app.passwords,
+    lockout: app.lockout,
+    now: app.now,
+    warn: (obj, msg) => app.log.warn(obj, msg),
+  });
   const auditor =
     (request: FastifyRequest): Auditor =>
     (entry, tx) =>
@@ -53,16 +59,18 @@ const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         response: { 204: Type.Null({ description: 'Cambiada' }), ...errors(400, 401, 429) },
       },
       // Guessing the current password is throttled like sign-in (RATE_LIMIT_LOGIN per IP and
-      // minute), so a stolen session is no password oracle.
+      // minute, plus the lock-out counters in the service), so a stolen session is no
+      // password oracle.
       config: { rateLimit: { max: app.config.rateLimitLogin, timeWindow: 60_000 } },
       onRequest: app.authenticate,
     },
     async (request, reply) => {
       await service.changePassword(
-        request.user!.id,
+        request.user!,
         request.session!.id,
         request.body,
         auditor(request),
+        request.ip,
       );
       return reply.code(204).send(null);
     },
