@@ -2,7 +2,13 @@
  * CSV out and in for /api/usuarios and /api/auditoria (issue #4): RFC 4180 quoting, a UTF-8
  * BOM, OWASP formula neutralising; the import's dry-run report and its all-or-nothing apply.
  */
-import { ADMIN_MESSAGES, ERROR_CODES, type ImportReport, type UsuariosPage } from '@gestion/shared';
+import {
+  ADMIN_MESSAGES,
+  DELEGATION_MESSAGES,
+  ERROR_CODES,
+  type ImportReport,
+  type UsuariosPage,
+} from '@gestion/shared';
 import type { FastifyInstance } from 'fastify';
 import { listAudit } from '../src/repositories/auditoria-repository';
 import { csvCell, csvLine, parseCsv } from '../src/services/csv';
@@ -194,14 +200,14 @@ describe.each(DATABASES)('CSV import and export on %s', (dialect) => {
       });
     });
 
-    it('refuses to take admin away from the last active admin', async () => {
+    it('refuses to take admin away from the importing admin themselves (issue #13 rule 5)', async () => {
       const res = await importCsv(
         `email,nombre,roles\nadmin@test.local,Administrador,gestor\n`,
         true,
       );
       expect(res.json<ImportReport>().filas[0]).toMatchObject({
         resultado: 'rechazado',
-        motivo: ADMIN_MESSAGES.importLastAdmin,
+        motivo: DELEGATION_MESSAGES.selfRemoveAdmin,
       });
     });
 

@@ -4,6 +4,7 @@
  */
 import {
   ADMIN_MESSAGES,
+  DELEGATION_MESSAGES,
   ALL_PERMISSIONS,
   API_MESSAGES,
   ERROR_CODES,
@@ -221,8 +222,9 @@ describe.each(DATABASES)('administration on %s', (dialect) => {
         rolPorDefecto: 'admin',
         version: 2,
       });
-      expect(expectErrorShape(adminDefault, 400).details).toEqual([
-        { field: 'rolPorDefecto', message: ADMIN_MESSAGES.defaultRoleAdmin },
+      // Issue #13 rule 4: a delegation refusal (403), not a bad value, with the field named.
+      expect(expectErrorShape(adminDefault, 403, ERROR_CODES.forbidden).details).toEqual([
+        { field: 'rolPorDefecto', message: DELEGATION_MESSAGES.adminNeverDefault },
       ]);
       const unknown = await req('PATCH', '/api/configuracion', {
         rolPorDefecto: 'nadie',

@@ -5,6 +5,7 @@
  */
 import {
   ADMIN_MESSAGES,
+  DELEGATION_MESSAGES,
   API_MESSAGES,
   ERROR_CODES,
   type CreatedUsuario,
@@ -360,7 +361,7 @@ describe.each(DATABASES)('/api/usuarios on %s', (dialect) => {
   });
 
   describe('the last active admin', () => {
-    it('can be neither deactivated, deleted nor stripped of admin (409, Spanish message)', async () => {
+    it('the admin can neither deactivate, delete nor strip admin from their own account (403, issue #13 rule 5)', async () => {
       const id = w.ids.admin;
       const v = (await get(`/api/usuarios/${id}`)).json<Usuario>().version;
       const deactivate = await call(app, admin, {
@@ -368,17 +369,17 @@ describe.each(DATABASES)('/api/usuarios on %s', (dialect) => {
         url: `/api/usuarios/${id}`,
         payload: { activo: false, version: v },
       });
-      expect(expectErrorShape(deactivate, 409, ERROR_CODES.conflict).message).toBe(
-        ADMIN_MESSAGES.lastAdmin,
+      expect(expectErrorShape(deactivate, 403, ERROR_CODES.forbidden).message).toBe(
+        DELEGATION_MESSAGES.selfDeactivate,
       );
       const del = await call(app, admin, { method: 'DELETE', url: `/api/usuarios/${id}` });
-      expect(expectErrorShape(del, 409).message).toBe(ADMIN_MESSAGES.lastAdmin);
+      expect(expectErrorShape(del, 403).message).toBe(DELEGATION_MESSAGES.selfDelete);
       const strip = await call(app, admin, {
         method: 'PUT',
         url: `/api/usuarios/${id}/roles`,
         payload: { roles: ['gestor'] },
       });
-      expect(expectErrorShape(strip, 409).message).toBe(ADMIN_MESSAGES.lastAdmin);
+      expect(expectErrorShape(strip, 403).message).toBe(DELEGATION_MESSAGES.selfRemoveAdmin);
       expect((await me(app, admin)).statusCode).toBe(200);
     });
 
@@ -395,7 +396,8 @@ describe.each(DATABASES)('/api/usuarios on %s', (dialect) => {
         url: `/api/usuarios/${w.ids.admin}/roles`,
         payload: { roles: ['gestor'] },
       });
-      expect(strip.statusCode).toBe(409);
+      // Their own admin role: rule 5 (issue #13) refuses before the last-admin rule is asked.
+      expect(strip.statusCode).toBe(403);
       await call(app, admin, {
         method: 'PATCH',
         url: `/api/usuarios/${other.id}`,

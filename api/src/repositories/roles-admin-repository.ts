@@ -112,6 +112,40 @@ export async function findRolByNombre(db: Db, nombre: string): Promise<Rol | und
   return row && (await toRoles(db, [row]))[0];
 }
 
+/**
+ * The role whose nombre equals `nombre` ignoring case (issue #13: no `Admin` beside `admin`), or
+ * undefined. `lower()` is the database's, like the unique index of migration 0008 on
+ * `lower(nombre)`, so this check and the index agree (SQLite folds ASCII only).
+ */
+export async function findRolByNombreCi(db: Db, nombre: string): Promise<Rol | undefined> {
+  const row = await baseQuery(db)
+    .where(sql<boolean>`lower(r.nombre) = lower(${nombre})`)
+    .executeTakeFirst();
+  return row && (await toRoles(db, [row]))[0];
+}
+
+/**
+ * Permission nombres of each existing role named (`admin` lists none: it holds every permission
+ * implicitly and the delegation rules recognise it by nombre). Unknown nombres are absent.
+ */
+export async function permisosByRolNombre(
+  db: Db,
+  nombres: readonly string[],
+): Promise<Map<string, string[]>> {
+  const unique = [...new Set(nombres)];
+  if (unique.length === 0) return new Map();
+  const roles = await db
+    .selectFrom('roles')
+    .select(['id', 'nombre'])
+    .where('nombre', 'in', unique)
+    .execute();
+  const permisos = await permisosOf(
+    db,
+    roles.map((r) => r.id),
+  );
+  return new Map(roles.map((r) => [r.nombre, permisos.get(r.id) ?? []]));
+}
+
 /** Inserts a role; returns its id. @throws the unique violation when the nombre is taken. */
 export async function insertRol(
   db: Db,

@@ -2,13 +2,24 @@
  * Role administration (issue #4, DESIGN.md §4): create, rename, change permissions, delete with
  * an optional replacement. `admin` holds every permission implicitly (SPEC §6), so it can be
  * neither deleted, renamed nor given a permission list. Each write is audited in its transaction.
+ *
+ * Delegation (issue #13, `shared/src/auth/delegation.ts`): a non-admin writes only permissions
+ * they hold and never those of a role they hold (rule 3), renames, describes or deletes only a
+ * role whose permissions they hold, and names as replacement or new default only a role they
+ * could give (rules 1 and 4; `admin` never, not even by an admin). Refusals are 403 FORBIDDEN,
+ * audited outside the rolled-back transaction. Nombres are unique ignoring case (migration 0008).
  */
 import {
   ADMIN_MESSAGES,
   ADMIN_ROLE,
+  canManageRole,
+  canUseAsDefault,
+  canUseAsReplacement,
+  canWritePermissions,
   isPermissionName,
   ROL_NOMBRE_MAX_LENGTH,
   type CreateRol,
+  type DeleteRolQuery,
   type ErrorDetail,
   type Rol,
   type UpdateRol,
@@ -22,6 +33,7 @@ import {
   deleteRol,
   findRol,
   findRolByNombre,
+  findRolByNombreCi,
   insertRol,
   listRoles,
   listPermisos,
@@ -29,7 +41,8 @@ import {
   updateRolVersioned,
 } from '../repositories/roles-admin-repository';
 import type { Db } from '../repositories/usuarios-repository';
-import { conflict, diff, versionConflict, type Auditor } from './usuarios-service';
+import { conflict, diff, versionConflict, type Auditor } from './admin-common';
+import { auditingRefusals, refuseIf, type Actor, type Attempt } from './delegation-guard';
 
 /** Letters (any script), digits, spaces, `-` and `_`; 1..60 characters after trimming. */
 const ROL_NOMBRE = new RegExp(`^[\\p{L}\\p{N} _-]{1,${ROL_NOMBRE_MAX_LENGTH}}$`, 'u');
@@ -47,6 +60,11 @@ function checkPermisos(permisos: readonly string[], details: ErrorDetail[]) {
       message: `${ADMIN_MESSAGES.unknownPermission}: ${unknown.join(', ')}`,
     });
   }
+}
+
+/** The audit `Attempt` of a write of role `id` (undefined for a new one). */
+function attemptOn(id: number | undefined, intento: Record<string, unknown>): Attempt {
+  return { objetivoTipo: 'rol', objetivoId: id, intento };
 }
 
 /** The use cases over one database. */
@@ -67,17 +85,30 @@ export function createRolesService(deps: { db: Kysely<Database>; now: () => numb
 
     permisos: () => listPermisos(db),
 
-    /** POST /api/roles. @throws 400 (nombre, permisos), 409 (nombre taken). */
-    async create(body: CreateRol, audit: Auditor): Promise<Rol> {
+    /**
+     * POST /api/roles.
+     * @throws 400 (nombre, permisos), 403 (rule 3: a permission the actor does not hold),
+     *   409 (nombre taken, ignoring case).
+     */
+    async create(body: CreateRol, actor: Actor, audit: Auditor): Promise<Rol> {
       const nombre = body.nombre.trim();
       const permisos = [...new Set(body.permisos)];
       const details: ErrorDetail[] = [];
       checkNombre(nombre, details);
       checkPermisos(permisos, details);
       if (details.length > 0) throw validationError(details);
+      await auditingRefusals(db, audit, () =>
+        Promise.resolve(
+          refuseIf(
+            canWritePermissions(actor, nombre, [], permisos),
+            'permisos',
+            attemptOn(undefined, { nombre, permisos }),
+          ),
+        ),
+      );
       try {
         return await db.transaction().execute(async (tx) => {
-          if (await findRolByNombre(tx, nombre)) throw conflict(ADMIN_MESSAGES.roleNameTaken);
+          if (await findRolByNombreCi(tx, nombre)) throw conflict(ADMIN_MESSAGES.roleNameTaken);
           const id = await insertRol(tx, {
             nombre,
             descripcion: body.descripcion?.trim() ?? '',
@@ -110,10 +141,12 @@ export function createRolesService(deps: { db: Kysely<Database>; now: () => numb
 
     /**
      * PATCH /api/roles/:id: rename, describe, replace permissions. Renaming the default role of
-     * self-registration moves the setting along.
-     * @throws 400, 404, 409 VERSION_CONFLICT, 409 CONFLICT (admin is fixed; nombre taken).
+     * self-registration moves the setting along (it is the same role).
+     * @throws 400, 403 (rule 3: permissions added or removed the actor does not hold, or of a
+     *   role they hold; a rename or description of a role with permissions they lack), 404,
+     *   409 VERSION_CONFLICT, 409 CONFLICT (admin is fixed; nombre taken, ignoring case).
      */
-    async update(id: number, body: UpdateRol, audit: Auditor): Promise<Rol> {
+    async update(id: number, body: UpdateRol, actor: Actor, audit: Auditor): Promise<Rol> {
       const nombre = body.nombre?.trim();
       const permisos = body.permisos && [...new Set(body.permisos)];
       const details: ErrorDetail[] = [];
@@ -121,44 +154,61 @@ export function createRolesService(deps: { db: Kysely<Database>; now: () => numb
       if (permisos) checkPermisos(permisos, details);
       if (details.length > 0) throw validationError(details);
       try {
-        return await db.transaction().execute(async (tx) => {
-          const current = await mustFind(tx, id);
-          if (current.version !== body.version) throw versionConflict();
-          if (current.nombre === ADMIN_ROLE) {
-            const renamed = nombre !== undefined && nombre !== ADMIN_ROLE;
-            const repermitted = permisos !== undefined && permisos.length > 0;
-            if (renamed || repermitted) throw conflict(ADMIN_MESSAGES.adminRoleFixed);
-          }
-          if (nombre !== undefined && nombre !== current.nombre) {
-            if (nombre === ADMIN_ROLE || (await findRolByNombre(tx, nombre)))
-              throw conflict(ADMIN_MESSAGES.roleNameTaken);
-          }
-          const next = {
-            nombre: nombre ?? current.nombre,
-            descripcion: body.descripcion?.trim() ?? current.descripcion,
-          };
-          if (!(await updateRolVersioned(tx, id, body.version, next))) throw versionConflict();
-          if (permisos && current.nombre !== ADMIN_ROLE) await replacePermisos(tx, id, permisos);
-          if (next.nombre !== current.nombre) {
-            if ((await getAjuste(tx, 'rol_por_defecto')) === current.nombre)
-              await setAjuste(tx, 'rol_por_defecto', next.nombre);
-          }
-          const updated = await mustFind(tx, id);
-          await audit(
-            {
-              accion: 'roles.editar',
-              objetivoTipo: 'rol',
-              objetivoId: id,
-              cambios: diff(current, {
-                nombre: updated.nombre,
-                descripcion: updated.descripcion,
-                permisos: updated.permisos,
-              }),
-            },
-            tx,
-          );
-          return updated;
-        });
+        return await auditingRefusals(db, audit, () =>
+          db.transaction().execute(async (tx) => {
+            const current = await mustFind(tx, id);
+            const attempt = attemptOn(
+              id,
+              diff(current, { nombre, descripcion: body.descripcion?.trim(), permisos }).despues,
+            );
+            if (permisos)
+              refuseIf(
+                canWritePermissions(actor, current.nombre, current.permisos, permisos),
+                'permisos',
+                attempt,
+              );
+            const renamed = nombre !== undefined && nombre !== current.nombre;
+            const described =
+              body.descripcion !== undefined && body.descripcion.trim() !== current.descripcion;
+            if (renamed || described)
+              refuseIf(canManageRole(actor, current), renamed ? 'nombre' : 'descripcion', attempt);
+            if (current.version !== body.version) throw versionConflict();
+            if (current.nombre === ADMIN_ROLE) {
+              const renamed = nombre !== undefined && nombre !== ADMIN_ROLE;
+              const repermitted = permisos !== undefined && permisos.length > 0;
+              if (renamed || repermitted) throw conflict(ADMIN_MESSAGES.adminRoleFixed);
+            }
+            if (renamed) {
+              const other = await findRolByNombreCi(tx, nombre);
+              if (other && other.id !== id) throw conflict(ADMIN_MESSAGES.roleNameTaken);
+            }
+            const next = {
+              nombre: nombre ?? current.nombre,
+              descripcion: body.descripcion?.trim() ?? current.descripcion,
+            };
+            if (!(await updateRolVersioned(tx, id, body.version, next))) throw versionConflict();
+            if (permisos && current.nombre !== ADMIN_ROLE) await replacePermisos(tx, id, permisos);
+            if (next.nombre !== current.nombre) {
+              if ((await getAjuste(tx, 'rol_por_defecto')) === current.nombre)
+                await setAjuste(tx, 'rol_por_defecto', next.nombre);
+            }
+            const updated = await mustFind(tx, id);
+            await audit(
+              {
+                accion: 'roles.editar',
+                objetivoTipo: 'rol',
+                objetivoId: id,
+                cambios: diff(current, {
+                  nombre: updated.nombre,
+                  descripcion: updated.descripcion,
+                  permisos: updated.permisos,
+                }),
+              },
+              tx,
+            );
+            return updated;
+          }),
+        );
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(ADMIN_MESSAGES.roleNameTaken);
         throw err;
@@ -166,49 +216,77 @@ export function createRolesService(deps: { db: Kysely<Database>; now: () => numb
     },
 
     /**
-     * DELETE /api/roles/:id?reemplazo=<nombre>. Holders get the replacement first; the default
-     * role of self-registration moves to the replacement too.
-     * @throws 400 (bad replacement), 404, 409 CONFLICT (admin; in use without replacement;
-     *   default role without replacement).
+     * DELETE /api/roles/:id?reemplazo=<nombre>&rolPorDefecto=<nombre>. Holders get the
+     * replacement first. Deleting the default role of self-registration needs `rolPorDefecto`,
+     * the new default named by the caller; the default never moves silently (issue #13 rule 4).
+     * `rolPorDefecto` is ignored when the role is not the default.
+     * @throws 400 (bad replacement; unknown or same new default), 403 (rule 3: a role with
+     *   permissions the actor lacks; rules 1 and 4: a replacement or default the actor may not
+     *   give, or `admin`), 404, 409 CONFLICT (admin; in use without replacement; default role
+     *   without `rolPorDefecto`).
      */
-    async remove(id: number, reemplazo: string | undefined, audit: Auditor): Promise<void> {
-      await db.transaction().execute(async (tx) => {
-        const current = await mustFind(tx, id);
-        if (current.nombre === ADMIN_ROLE) throw conflict(ADMIN_MESSAGES.adminRoleFixed);
-        let replacement: Rol | undefined;
-        if (reemplazo !== undefined && reemplazo.trim() !== '') {
-          replacement = await findRolByNombre(tx, reemplazo.trim());
-          if (!replacement || replacement.id === id) {
-            throw validationError([
-              { field: 'reemplazo', message: ADMIN_MESSAGES.invalidReplacement },
-            ]);
+    async remove(id: number, query: DeleteRolQuery, actor: Actor, audit: Auditor): Promise<void> {
+      const reemplazo = query.reemplazo?.trim() || undefined;
+      const porDefecto = query.rolPorDefecto?.trim() || undefined;
+      await auditingRefusals(db, audit, () =>
+        db.transaction().execute(async (tx) => {
+          const current = await mustFind(tx, id);
+          const attempt = attemptOn(id, {
+            eliminar: current.nombre,
+            ...(reemplazo ? { reemplazo } : {}),
+            ...(porDefecto ? { rolPorDefecto: porDefecto } : {}),
+          });
+          if (current.nombre === ADMIN_ROLE) throw conflict(ADMIN_MESSAGES.adminRoleFixed);
+          refuseIf(canManageRole(actor, current), 'id', attempt);
+          let replacement: Rol | undefined;
+          if (reemplazo !== undefined) {
+            replacement = await findRolByNombre(tx, reemplazo);
+            if (!replacement || replacement.id === id) {
+              throw validationError([
+                { field: 'reemplazo', message: ADMIN_MESSAGES.invalidReplacement },
+              ]);
+            }
+            refuseIf(canUseAsReplacement(actor, replacement), 'reemplazo', attempt);
           }
-        }
-        const isDefault = (await getAjuste(tx, 'rol_por_defecto')) === current.nombre;
-        if (!replacement && current.usuarios > 0) throw conflict(ADMIN_MESSAGES.roleInUse);
-        if (isDefault && (!replacement || replacement.nombre === ADMIN_ROLE))
-          throw conflict(ADMIN_MESSAGES.roleIsDefault);
-        if (replacement) await addReplacementRole(tx, id, replacement.id);
-        if (isDefault && replacement) await setAjuste(tx, 'rol_por_defecto', replacement.nombre);
-        await deleteRol(tx, id);
-        await audit(
-          {
-            accion: 'roles.eliminar',
-            objetivoTipo: 'rol',
-            objetivoId: id,
-            cambios: {
-              antes: {
-                nombre: current.nombre,
-                descripcion: current.descripcion,
-                permisos: current.permisos,
-                usuarios: current.usuarios,
+          const isDefault = (await getAjuste(tx, 'rol_por_defecto')) === current.nombre;
+          let newDefault: Rol | undefined;
+          if (isDefault && porDefecto !== undefined) {
+            if (porDefecto === current.nombre)
+              throw validationError([
+                { field: 'rolPorDefecto', message: ADMIN_MESSAGES.defaultRoleDeleted },
+              ]);
+            newDefault = await findRolByNombre(tx, porDefecto);
+            if (!newDefault)
+              throw validationError([
+                { field: 'rolPorDefecto', message: ADMIN_MESSAGES.defaultRoleUnknown },
+              ]);
+            refuseIf(canUseAsDefault(actor, newDefault), 'rolPorDefecto', attempt);
+          }
+          if (!replacement && current.usuarios > 0) throw conflict(ADMIN_MESSAGES.roleInUse);
+          if (isDefault && !newDefault) throw conflict(ADMIN_MESSAGES.roleIsDefault);
+          if (replacement) await addReplacementRole(tx, id, replacement.id);
+          if (newDefault) await setAjuste(tx, 'rol_por_defecto', newDefault.nombre);
+          await deleteRol(tx, id);
+          await audit(
+            {
+              accion: 'roles.eliminar',
+              objetivoTipo: 'rol',
+              objetivoId: id,
+              cambios: {
+                antes: {
+                  nombre: current.nombre,
+                  descripcion: current.descripcion,
+                  permisos: current.permisos,
+                  usuarios: current.usuarios,
+                },
+                ...(replacement ? { reemplazo: replacement.nombre } : {}),
+                ...(newDefault ? { rolPorDefecto: newDefault.nombre } : {}),
               },
-              ...(replacement ? { reemplazo: replacement.nombre } : {}),
             },
-          },
-          tx,
-        );
-      });
+            tx,
+          );
+        }),
+      );
     },
   };
 }

@@ -93,6 +93,15 @@ export const ADMIN_MESSAGES = {
   defaultRoleUnknown: 'El rol por defecto debe ser un rol existente',
   /** 400 detail of `rolPorDefecto` = admin: self-registration must never make an admin. */
   defaultRoleAdmin: 'El registro abierto no puede dar el rol admin',
+  /**
+   * 400 detail of `rolPorDefecto` of DELETE /api/roles/:id naming the role being deleted
+   * (issue #13: the caller names the new default; it cannot be the one that goes).
+   */
+  defaultRoleDeleted: 'El nuevo rol por defecto debe ser otro rol, no el que se elimina',
+  /** `motivo` of the caller's own id in POST /api/usuarios/bulk (issue #13, rule 5). */
+  bulkSelf: 'Las acciones masivas no se aplican a su propia cuenta',
+  /** 400 detail of `rol` of POST /api/usuarios/bulk for asignarRol and quitarRol. */
+  bulkRolRequired: 'Indique el rol que se asigna o se quita',
 } as const;
 
 /** Sort keys of GET /api/usuarios. */

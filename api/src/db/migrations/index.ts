@@ -12,6 +12,7 @@ import { usuariosRendimiento } from './0004-usuarios-rendimiento';
 import { informes } from './0005-informes';
 import { filtradoIndices } from './0006-filtrado-indices';
 import { informesContadores } from './0007-informes-contadores';
+import { rolesNombreUnico } from './0008-roles-nombre-unico';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -28,6 +29,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0005-informes': informes(dialect),
     '0006-filtrado-indices': filtradoIndices(dialect),
     '0007-informes-contadores': informesContadores(dialect),
+    '0008-roles-nombre-unico': rolesNombreUnico(dialect),
   };
 }
 

@@ -1,11 +1,12 @@
 /**
- * /api/configuracion (configuracion:gestionar, issue #4): self-registration on/off and its
- * default role. POST /api/auth/register reads both on every call, so a change applies at once.
+ * /api/configuracion (configuracion:gestionar, issue #4): self-registration on/off, its
+ * default role and allowed e-mail domains (issue #13). POST /api/auth/register reads them on
+ * every call, so a change applies at once.
  */
 import {
   ADMIN_MESSAGES,
-  ADMIN_ROLE,
   ApiErrorBodySchema,
+  canUseAsDefault,
   ConfiguracionSchema,
   UpdateConfiguracionSchema,
 } from '@gestion/shared';
@@ -14,10 +15,12 @@ import { validationError } from '../../../lib/http-errors';
 import {
   claimConfiguracionVersion,
   getConfiguracion,
+  parseDominiosPermitidos,
   writeConfiguracion,
 } from '../../../repositories/configuracion-repository';
 import { findRolByNombre } from '../../../repositories/roles-admin-repository';
-import { diff, versionConflict } from '../../../services/usuarios-service';
+import { diff, versionConflict } from '../../../services/admin-common';
+import { auditingRefusals, refuseIf } from '../../../services/delegation-guard';
 
 const errors = (...codes: number[]) =>
   Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
@@ -54,13 +57,25 @@ const configuracionRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => 
     async (request) => {
       const body = request.body;
       const rolPorDefecto = body.rolPorDefecto?.trim();
+      const dominiosPermitidos =
+        body.dominiosPermitidos && parseDominiosPermitidos(body.dominiosPermitidos);
+      const nuevo = rolPorDefecto && (await findRolByNombre(app.db, rolPorDefecto));
+      if (nuevo && nuevo.nombre !== (await getConfiguracion(app.db)).rolPorDefecto) {
+        // Issue #13 rules 1 and 4: never `admin` (self-registration must never hand out
+        // administration), and only a role the caller could give, since every newcomer gets it.
+        // 403, audited; checked before the write's transaction, which it would roll back.
+        await auditingRefusals(
+          app.db,
+          (e, db) => app.audit(request, e, db),
+          async () =>
+            refuseIf(canUseAsDefault(request.user, nuevo), 'rolPorDefecto', {
+              objetivoTipo: 'configuracion',
+              intento: { rolPorDefecto },
+            }),
+        );
+      }
       return app.db.transaction().execute(async (tx) => {
         if (rolPorDefecto !== undefined) {
-          // Self-registration must never hand out administration.
-          if (rolPorDefecto === ADMIN_ROLE)
-            throw validationError([
-              { field: 'rolPorDefecto', message: ADMIN_MESSAGES.defaultRoleAdmin },
-            ]);
           if (!(await findRolByNombre(tx, rolPorDefecto)))
             throw validationError([
               { field: 'rolPorDefecto', message: ADMIN_MESSAGES.defaultRoleUnknown },
@@ -68,7 +83,11 @@ const configuracionRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => 
         }
         const before = await getConfiguracion(tx);
         if (!(await claimConfiguracionVersion(tx, body.version))) throw versionConflict();
-        await writeConfiguracion(tx, { registroAbierto: body.registroAbierto, rolPorDefecto });
+        await writeConfiguracion(tx, {
+          registroAbierto: body.registroAbierto,
+          rolPorDefecto,
+          dominiosPermitidos,
+        });
         const after = await getConfiguracion(tx);
         await app.audit(
           request,
@@ -78,6 +97,7 @@ const configuracionRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => 
             cambios: diff(before, {
               registroAbierto: after.registroAbierto,
               rolPorDefecto: after.rolPorDefecto,
+              dominiosPermitidos: after.dominiosPermitidos,
             }),
           },
           tx,

@@ -1,5 +1,7 @@
 /**
- * /api/roles (issue #4): roles:ver to read, roles:gestionar to write. Thin handlers.
+ * /api/roles (issue #4): roles:ver to read, roles:gestionar to write. Thin handlers; every write
+ * passes the caller (`request.user`) to the service, which applies the delegation rules of
+ * issue #13 (api/src/routes/api/usuarios/README.md).
  */
 import {
   ApiErrorBodySchema,
@@ -14,7 +16,7 @@ import {
 import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { createRolesService } from '../../../services/roles-service';
-import type { Auditor } from '../../../services/usuarios-service';
+import type { Auditor } from '../../../services/admin-common';
 
 const errors = (...codes: number[]) =>
   Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
@@ -75,7 +77,7 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('roles:gestionar'),
     },
     async (request, reply) =>
-      reply.code(201).send(await service.create(request.body, auditor(request))),
+      reply.code(201).send(await service.create(request.body, request.user!, auditor(request))),
   );
 
   app.patch(
@@ -91,7 +93,8 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       onRequest: app.requirePermission('roles:gestionar'),
     },
-    async (request) => service.update(request.params.id, request.body, auditor(request)),
+    async (request) =>
+      service.update(request.params.id, request.body, request.user!, auditor(request)),
   );
 
   app.delete(
@@ -99,7 +102,8 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
     {
       schema: {
         tags,
-        summary: 'Eliminar un rol (?reemplazo=<rol> si hay usuarios con él)',
+        summary:
+          'Eliminar un rol (?reemplazo=<rol> si hay usuarios con él; ?rolPorDefecto=<rol> si es el rol por defecto)',
         security,
         params: IdParamsSchema,
         querystring: DeleteRolQuerySchema,
@@ -111,7 +115,7 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('roles:gestionar'),
     },
     async (request, reply) => {
-      await service.remove(request.params.id, request.query.reemplazo, auditor(request));
+      await service.remove(request.params.id, request.query, request.user!, auditor(request));
       return reply.code(204).send(null);
     },
   );

@@ -2,10 +2,15 @@
  * /api/usuarios (issue #4). Handlers stay thin: schema, permission, one service call, reply.
  * Permissions: list, detail and export need usuarios:ver; create usuarios:crear; edit, roles and
  * session revocation usuarios:editar; delete usuarios:eliminar; import both crear and editar
- * (it creates and updates).
+ * (it creates and updates); bulk usuarios:editar (eliminar: usuarios:eliminar).
+ * Every write passes the caller (`request.user`) to the service, which applies the delegation
+ * rules of issue #13 (README.md beside this file).
  */
 import {
   ApiErrorBodySchema,
+  BulkUsuariosResponseSchema,
+  BulkUsuariosSchema,
+  hasPermission,
   CreatedUsuarioSchema,
   CreateUsuarioSchema,
   DeleteUsuarioResponseSchema,
@@ -23,9 +28,14 @@ import {
 } from '@gestion/shared';
 import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { forbidden } from '../../../lib/http-errors';
 import { parseUsuarioSort } from '../../../repositories/usuarios-admin-repository';
+import type { Auditor } from '../../../services/admin-common';
 import { CSV_CONTENT_TYPE, csvDisposition } from '../../../services/csv';
-import { createUsuariosService, type Auditor } from '../../../services/usuarios-service';
+import type { Actor } from '../../../services/delegation-guard';
+import { createUsuariosBulkService } from '../../../services/usuarios-bulk-service';
+import { createUsuariosImportService } from '../../../services/usuarios-import-service';
+import { createUsuariosService } from '../../../services/usuarios-service';
 
 /** Largest CSV an import accepts: 2 MiB (5000 rows fit comfortably). */
 export const IMPORT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -39,6 +49,11 @@ function filterOf(q: UsuariosQuery) {
   return { q: q.q, rol: q.rol, activo: q.activo };
 }
 
+/** The caller, as the services' delegation rules take it (set by the permission hook). */
+function actorOf(request: FastifyRequest): Actor {
+  return request.user!;
+}
+
 const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   const service = createUsuariosService({
     db: app.db,
@@ -46,6 +61,12 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
     hasher: app.passwords,
     now: app.now,
   });
+  const importer = createUsuariosImportService({
+    db: app.db,
+    hasher: app.passwords,
+    now: app.now,
+  });
+  const bulk = createUsuariosBulkService({ db: app.db, usuarios: service });
   const auditor =
     (request: FastifyRequest): Auditor =>
     (entry, tx) =>
@@ -134,7 +155,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
     },
     async (request) => {
       const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
-      return service.importCsv(request.body, !dryRun, auditor(request));
+      return importer.importCsv(request.body, !dryRun, actorOf(request), auditor(request));
     },
   );
 
@@ -151,7 +172,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('usuarios:crear'),
     },
     async (request, reply) =>
-      reply.code(201).send(await service.create(request.body, auditor(request))),
+      reply.code(201).send(await service.create(request.body, actorOf(request), auditor(request))),
   );
 
   app.get(
@@ -182,7 +203,8 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       onRequest: app.requirePermission('usuarios:editar'),
     },
-    async (request) => service.update(request.params.id, request.body, auditor(request)),
+    async (request) =>
+      service.update(request.params.id, request.body, actorOf(request), auditor(request)),
   );
 
   app.delete(
@@ -202,7 +224,11 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('usuarios:eliminar'),
     },
     async (request, reply) => {
-      const deactivated = await service.remove(request.params.id, auditor(request));
+      const deactivated = await service.remove(
+        request.params.id,
+        actorOf(request),
+        auditor(request),
+      );
       if (!deactivated) return reply.code(204).send(null);
       return reply.code(200).send({
         desactivado: true as const,
@@ -225,7 +251,8 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       onRequest: app.requirePermission('usuarios:editar'),
     },
-    async (request) => service.setRoles(request.params.id, request.body, auditor(request)),
+    async (request) =>
+      service.setRoles(request.params.id, request.body, actorOf(request), auditor(request)),
   );
 
   app.post(
@@ -241,8 +268,34 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('usuarios:editar'),
     },
     async (request) => ({
-      revocadas: await service.revokeSessions(request.params.id, auditor(request)),
+      revocadas: await service.revokeSessions(
+        request.params.id,
+        actorOf(request),
+        auditor(request),
+      ),
     }),
+  );
+
+  app.post(
+    '/bulk',
+    {
+      schema: {
+        tags,
+        summary: 'Aplicar una acción a varios usuarios (resultado por usuario)',
+        description:
+          'Cada usuario en su propia transacción; nunca se aplica a la cuenta de quien llama. usuarios:editar (eliminar: usuarios:eliminar).',
+        security,
+        body: BulkUsuariosSchema,
+        response: { 200: BulkUsuariosResponseSchema, ...errors(400, 401, 403) },
+      },
+      onRequest: app.authenticate,
+      // The permission depends on the action, so it is checked once the body is validated.
+      preHandler: (request, _reply, next) => {
+        const needed = request.body.accion === 'eliminar' ? 'usuarios:eliminar' : 'usuarios:editar';
+        next(hasPermission(request.user, needed) ? undefined : forbidden());
+      },
+    },
+    async (request) => bulk.run(request.body, actorOf(request), auditor(request)),
   );
   done();
 };
