@@ -194,7 +194,12 @@ describe.each(DATABASES)('administration on %s', (dialect) => {
   describe('/api/configuracion', () => {
     it('closes and reopens registration, sets the default role, with version and audit', async () => {
       const c = (await req('GET', '/api/configuracion')).json<Configuracion>();
-      expect(c).toEqual({ registroAbierto: true, rolPorDefecto: 'usuario', version: 1 });
+      expect(c).toEqual({
+        registroAbierto: true,
+        rolPorDefecto: 'usuario',
+        dominiosPermitidos: [],
+        version: 1,
+      });
 
       const closed = await req('PATCH', '/api/configuracion', {
         registroAbierto: false,
@@ -203,6 +208,7 @@ describe.each(DATABASES)('administration on %s', (dialect) => {
       expect(closed.json<Configuracion>()).toEqual({
         registroAbierto: false,
         rolPorDefecto: 'usuario',
+        dominiosPermitidos: [],
         version: 2,
       });
       const refused = await register(app, {
@@ -242,6 +248,7 @@ describe.each(DATABASES)('administration on %s', (dialect) => {
       expect(open.json<Configuracion>()).toEqual({
         registroAbierto: true,
         rolPorDefecto: 'gestor',
+        dominiosPermitidos: [],
         version: 3,
       });
       const reg = await register(app, {

@@ -1,13 +1,24 @@
 /**
- * Self-registration (DESIGN.md §3, §4; issue #2), on every database of DATABASES.
+ * Self-registration (DESIGN.md §3, §4; issue #2) and its allowed e-mail domains (issue #13), on
+ * every database of DATABASES.
  */
-import { API_MESSAGES, ERROR_CODES, MESSAGES, type RegisterResponse } from '@gestion/shared';
+import {
+  API_MESSAGES,
+  CONFIGURACION_MESSAGES,
+  DOMINIOS_PERMITIDOS_MAX,
+  ERROR_CODES,
+  MESSAGES,
+  type Configuracion,
+  type RegisterResponse,
+} from '@gestion/shared';
 import type { FastifyInstance } from 'fastify';
 import { setAjuste } from '../src/repositories/ajustes-repository';
 import { AUDIT_ACTIONS, listAudit } from '../src/repositories/auditoria-repository';
 import {
+  ADMIN,
   DATABASES,
   PASSWORD,
+  bearer,
   buildTestApp,
   createTestDatabase,
   expectErrorShape,
@@ -204,5 +215,110 @@ describe.each(DATABASES)('registration on %s', (dialect) => {
       .where('email', '=', email)
       .execute();
     expect(rows).toHaveLength(1);
+  });
+
+  describe('allowed e-mail domains (dominiosPermitidos, issue #13)', () => {
+    let admin: string;
+    const configuracion = () =>
+      app.inject({ method: 'GET', url: '/api/configuracion', headers: bearer(admin) });
+    const patch = async (payload: Record<string, unknown>) => {
+      const { version } = (await configuracion()).json<Configuracion>();
+      return app.inject({
+        method: 'PATCH',
+        url: '/api/configuracion',
+        headers: bearer(admin),
+        payload: { ...payload, version },
+      });
+    };
+
+    beforeAll(async () => {
+      admin = (await login(app, ADMIN.email, ADMIN.password)).json<{ token: string }>().token;
+    });
+    afterEach(async () => {
+      await patch({ dominiosPermitidos: [] });
+    });
+
+    it('is an empty list by default: any domain may register', async () => {
+      expect((await configuracion()).json<Configuracion>().dominiosPermitidos).toEqual([]);
+      expect(
+        (await register(app, { email: 'uno@cualquiera.test', password: PASSWORD, nombre: 'U' }))
+          .statusCode,
+      ).toBe(201);
+    });
+
+    it('stores domains trimmed, lower-cased, without "@" or repeats, and audits the change', async () => {
+      const res = await patch({
+        dominiosPermitidos: [' Empresa.ES ', '@filial.example.org', 'empresa.es'],
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Configuracion>().dominiosPermitidos).toEqual([
+        'empresa.es',
+        'filial.example.org',
+      ]);
+      const [row] = await listAudit(app.db, { accion: 'configuracion.editar', limit: 1 });
+      expect(JSON.parse(row!.cambios!)).toEqual({
+        antes: { dominiosPermitidos: [] },
+        despues: { dominiosPermitidos: ['empresa.es', 'filial.example.org'] },
+      });
+    });
+
+    it('answers 403 REGISTRATION_DOMAIN for another domain, a subdomain, and before any other check', async () => {
+      await patch({ dominiosPermitidos: ['empresa.es'] });
+      const taken = uniqueEmail('ya-existe');
+      for (const email of ['ana@otra.es', 'ana@ventas.empresa.es', 'ana@empresa.es.evil.test']) {
+        const res = await register(app, { email, password: 'corta', nombre: '' });
+        const body = expectErrorShape(res, 403, ERROR_CODES.registrationDomain);
+        expect(body.message).toBe(API_MESSAGES.registrationDomain);
+      }
+      // An existing account in a refused domain gets the same 403, not 409: nothing leaks.
+      await patch({ dominiosPermitidos: [] });
+      expect(
+        (await register(app, { email: taken, password: PASSWORD, nombre: 'T' })).statusCode,
+      ).toBe(201);
+      await patch({ dominiosPermitidos: ['empresa.es'] });
+      const again = await register(app, { email: taken, password: PASSWORD, nombre: 'T' });
+      expect(again.body).toBe(
+        (await register(app, { email: uniqueEmail('nueva'), password: PASSWORD, nombre: 'T' }))
+          .body,
+      );
+      expectErrorShape(again, 403, ERROR_CODES.registrationDomain);
+      // A listed domain, in any case, registers.
+      const ok = await register(app, {
+        email: `  Ana.${Date.now()}@EMPRESA.es `,
+        password: PASSWORD,
+        nombre: 'Ana',
+      });
+      expect(ok.statusCode).toBe(201);
+    });
+
+    it.each([
+      [['empresa'], 'empresa'],
+      [['empresa..es'], 'empresa..es'],
+      [['-empresa.es'], '-empresa.es'],
+      [['empresa.es/x'], 'empresa.es/x'],
+      [['ana@empresa.es'], 'ana@empresa.es'],
+      [['empresa.123'], 'empresa.123'],
+      [[''], ''],
+      [['ñandú.es'], 'ñandú.es'],
+    ])('answers 400 with details field dominiosPermitidos for %j', async (dominios, shown) => {
+      const res = await patch({ dominiosPermitidos: dominios });
+      expect(expectErrorShape(res, 400, ERROR_CODES.validation).details).toEqual([
+        {
+          field: 'dominiosPermitidos',
+          message: `«${shown}»: ${CONFIGURACION_MESSAGES.dominioInvalido}`,
+        },
+      ]);
+      expect((await configuracion()).json<Configuracion>().dominiosPermitidos).toEqual([]);
+    });
+
+    it(`answers 400 for more than ${DOMINIOS_PERMITIDOS_MAX} domains, and accepts exactly that many`, async () => {
+      const many = (n: number) => Array.from({ length: n }, (_, i) => `d${i}.example.org`);
+      const res = await patch({ dominiosPermitidos: many(DOMINIOS_PERMITIDOS_MAX + 1) });
+      expect(expectErrorShape(res, 400, ERROR_CODES.validation).details).toEqual([
+        { field: 'dominiosPermitidos', message: CONFIGURACION_MESSAGES.demasiadosDominios },
+      ]);
+      const max = await patch({ dominiosPermitidos: many(DOMINIOS_PERMITIDOS_MAX) });
+      expect(max.json<Configuracion>().dominiosPermitidos).toHaveLength(DOMINIOS_PERMITIDOS_MAX);
+    });
   });
 });

@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   emailTaken: 'EMAIL_TAKEN',
   registrationClosed: 'REGISTRATION_CLOSED',
+  /** Self-registration with an e-mail outside `dominiosPermitidos` (issue #13). */
+  registrationDomain: 'REGISTRATION_DOMAIN',
   rateLimited: 'RATE_LIMITED',
   accountLocked: 'ACCOUNT_LOCKED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',

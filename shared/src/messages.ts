@@ -31,6 +31,7 @@ export const API_MESSAGES = {
   notFound: 'Recurso no encontrado',
   emailTaken: 'Ya existe una cuenta con ese correo electrónico',
   registrationClosed: 'El registro de nuevas cuentas está desactivado',
+  registrationDomain: 'El registro no está permitido para ese dominio de correo',
   rateLimited: 'Demasiados intentos. Inténtelo de nuevo más tarde',
   accountLocked:
     'Cuenta bloqueada temporalmente por demasiados intentos fallidos. Inténtelo de nuevo más tarde',

@@ -1,6 +1,7 @@
 /**
  * Settings (`ajustes`): JSON values under a key. The auth area owns `registro_abierto`
- * (boolean) and `rol_por_defecto` (role nombre); /configuracion edits them.
+ * (boolean), `rol_por_defecto` (role nombre) and `dominios_permitidos` (e-mail domains allowed
+ * to self-register, normalised; empty: any; issue #13); /configuracion edits them.
  */
 import { DEFAULT_ROLE } from '@gestion/shared';
 import type { Db } from './usuarios-repository';
@@ -9,10 +10,23 @@ import type { Db } from './usuarios-repository';
 export interface Ajustes {
   registro_abierto: boolean;
   rol_por_defecto: string;
+  dominios_permitidos: string[];
 }
 
 /** Defaults written on first start (insert-if-missing). */
-export const DEFAULT_AJUSTES: Ajustes = { registro_abierto: true, rol_por_defecto: DEFAULT_ROLE };
+export const DEFAULT_AJUSTES: Ajustes = {
+  registro_abierto: true,
+  rol_por_defecto: DEFAULT_ROLE,
+  dominios_permitidos: [],
+};
+
+/** True when a parsed value has the type of the setting's default (arrays: of strings). */
+function hasDefaultType(clave: keyof Ajustes, value: unknown): boolean {
+  const fallback = DEFAULT_AJUSTES[clave];
+  if (Array.isArray(fallback))
+    return Array.isArray(value) && value.every((v) => typeof v === 'string');
+  return typeof value === typeof fallback;
+}
 
 /** The stored value, or the default when missing or unparsable. */
 export async function getAjuste<K extends keyof Ajustes>(db: Db, clave: K): Promise<Ajustes[K]> {
@@ -24,9 +38,7 @@ export async function getAjuste<K extends keyof Ajustes>(db: Db, clave: K): Prom
   if (!row) return DEFAULT_AJUSTES[clave];
   try {
     const value = JSON.parse(row.valor) as unknown;
-    return typeof value === typeof DEFAULT_AJUSTES[clave]
-      ? (value as Ajustes[K])
-      : DEFAULT_AJUSTES[clave];
+    return hasDefaultType(clave, value) ? (value as Ajustes[K]) : DEFAULT_AJUSTES[clave];
   } catch {
     return DEFAULT_AJUSTES[clave];
   }

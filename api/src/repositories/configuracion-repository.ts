@@ -1,9 +1,17 @@
 /**
  * The settings /api/configuracion edits (issue #4), over the `ajustes` table of issue #2:
- * `registro_abierto`, `rol_por_defecto`, plus `configuracion_version`, the optimistic-lock
- * counter of the pair (DESIGN.md §3: every stored object has a version).
+ * `registro_abierto`, `rol_por_defecto`, `dominios_permitidos` (issue #13), plus
+ * `configuracion_version`, the optimistic-lock counter of them all (DESIGN.md §3: every stored
+ * object has a version).
  */
-import type { Configuracion } from '@gestion/shared';
+import {
+  CONFIGURACION_MESSAGES,
+  DOMINIOS_PERMITIDOS_MAX,
+  isValidDominio,
+  normalizeDominio,
+  type Configuracion,
+} from '@gestion/shared';
+import { validationError } from '../lib/http-errors';
 import { getAjuste, setAjuste } from './ajustes-repository';
 import type { Db } from './usuarios-repository';
 
@@ -24,6 +32,7 @@ export async function getConfiguracion(db: Db): Promise<Configuracion> {
   return {
     registroAbierto: await getAjuste(db, 'registro_abierto'),
     rolPorDefecto: await getAjuste(db, 'rol_por_defecto'),
+    dominiosPermitidos: await getAjuste(db, 'dominios_permitidos'),
     version: await readVersion(db),
   };
 }
@@ -51,8 +60,32 @@ export async function claimConfiguracionVersion(db: Db, expected: number): Promi
 /** Writes the given settings (version handled by `claimConfiguracionVersion`). */
 export async function writeConfiguracion(
   db: Db,
-  c: { registroAbierto?: boolean; rolPorDefecto?: string },
+  c: { registroAbierto?: boolean; rolPorDefecto?: string; dominiosPermitidos?: string[] },
 ): Promise<void> {
   if (c.registroAbierto !== undefined) await setAjuste(db, 'registro_abierto', c.registroAbierto);
   if (c.rolPorDefecto !== undefined) await setAjuste(db, 'rol_por_defecto', c.rolPorDefecto);
+  if (c.dominiosPermitidos !== undefined)
+    await setAjuste(db, 'dominios_permitidos', c.dominiosPermitidos);
+}
+
+/**
+ * `dominiosPermitidos` as stored: each normalised (`normalizeDominio`), repeats dropped, order
+ * kept. @throws HttpError 400 VALIDATION_ERROR with details field `dominiosPermitidos`, one
+ * per invalid domain (`«x»: No es un dominio de correo válido`) or for more than
+ * `DOMINIOS_PERMITIDOS_MAX` distinct domains.
+ */
+export function parseDominiosPermitidos(input: readonly string[]): string[] {
+  const field = 'dominiosPermitidos';
+  const invalid = input.filter((d) => !isValidDominio(d));
+  if (invalid.length > 0)
+    throw validationError(
+      invalid.map((d) => ({
+        field,
+        message: `«${d.slice(0, 80)}»: ${CONFIGURACION_MESSAGES.dominioInvalido}`,
+      })),
+    );
+  const dominios = [...new Set(input.map(normalizeDominio))];
+  if (dominios.length > DOMINIOS_PERMITIDOS_MAX)
+    throw validationError([{ field, message: CONFIGURACION_MESSAGES.demasiadosDominios }]);
+  return dominios;
 }

@@ -8,6 +8,7 @@ import {
   ERROR_CODES,
   MESSAGES,
   NOMBRE_MAX_LENGTH,
+  dominioPermitido,
   type ErrorDetail,
   type LoginRequest,
   type RegisterRequest,
@@ -156,8 +157,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     /**
      * POST /api/auth/register: creates the account with the configured default role and signs
      * it in.
-     * @throws HttpError 403 REGISTRATION_CLOSED, 400 VALIDATION_ERROR (per-field Spanish
-     *   messages), 409 EMAIL_TAKEN (also when a concurrent registration won the race).
+     * @throws HttpError 403 REGISTRATION_CLOSED; 403 REGISTRATION_DOMAIN when the e-mail's
+     *   domain is not in `dominiosPermitidos` (a non-empty list); 400 VALIDATION_ERROR
+     *   (per-field Spanish messages; a password equal to the e-mail or nombre is refused);
+     *   409 EMAIL_TAKEN (also when a concurrent registration won the race).
      */
     async register(body: RegisterRequest, meta: RequestMeta): Promise<SignedIn> {
       if (!(await getAjuste(db, 'registro_abierto'))) {
@@ -168,6 +171,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       const details: ErrorDetail[] = [];
       if (!isValidEmail(email))
         details.push({ field: 'email', message: API_MESSAGES.invalidEmail });
+      else if (!dominioPermitido(email, await getAjuste(db, 'dominios_permitidos')))
+        // Refused before anything else is looked at: the answer depends only on the domain
+        // typed, never on whether an account exists (README "Security").
+        throw new HttpError(403, ERROR_CODES.registrationDomain, API_MESSAGES.registrationDomain);
       const problem = passwordProblem(body.password, { email, nombre });
       if (problem) details.push({ field: 'password', message: problem });
       if (!nombre || nombre.length > NOMBRE_MAX_LENGTH) {
