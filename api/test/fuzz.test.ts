@@ -54,11 +54,13 @@ const VERBOSE = Boolean(process.env.FUZZ_VERBOSE);
 const TRACE = process.env.FUZZ_VERBOSE === 'trace';
 
 /** Audit rows a refused request writes on purpose: a failed sign-in or current-password check
- * (POST /api/auth/password, issue #13) and the lock-out it starts. */
+ * (POST /api/auth/password, issue #13) and the lock-out it starts; a refused escalation attempt
+ * (issue #13, every one audited — e.g. the admin token deleting its own account). */
 const AUDIT_OF_REFUSED = new Set([
   'auth.login_fallido',
   'auth.cambio_password_fallido',
   'auth.bloqueo',
+  'seguridad.escalada_rechazada',
 ]);
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
