@@ -32,6 +32,7 @@ import auditPlugin from './plugins/app/audit';
 import authPlugin from './plugins/app/auth';
 import errorsPlugin from './plugins/app/errors';
 import frontendsPlugin from './plugins/app/frontends';
+import methodNotAllowedPlugin, { routeTable } from './plugins/app/method-not-allowed';
 import corsPlugin from './plugins/external/cors';
 import dbPlugin from './plugins/external/db';
 import securityHeadersPlugin from './plugins/external/security-headers';
@@ -204,6 +205,8 @@ export async function buildApp(
     // With CORS_ORIGINS empty the api is same-origin only and no CORS hook runs at all.
     if (config.corsOrigins.length > 0) await app.register(corsPlugin, { config });
     await app.register(rateLimitPlugin, redis ? { redis } : {});
+    // Before any route: notes every path and method for the 405 answers.
+    await app.register(routeTable);
     await app.register(swaggerPlugin);
     await app.register(authPlugin);
     await app.register(auditPlugin);
@@ -221,6 +224,8 @@ export async function buildApp(
     await app.register(informesRoutes, { prefix: '/api/informes' });
     await app.register(filtradoRoutes, { prefix: '/api/filtrado' });
     await app.register(frontendsPlugin, { config });
+    // After the last route: 405 with Allow for a wrong method on a known path.
+    await app.register(methodNotAllowedPlugin);
     return app;
   } catch (err) {
     if (redis) await closeRedis(redis);

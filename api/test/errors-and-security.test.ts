@@ -98,7 +98,8 @@ describe.each(DATABASES)('errors and security on %s', (dialect) => {
   it.each([
     ['GET', '/api/nada'],
     ['POST', '/api/auth/nada'],
-    ['DELETE', '/api/auth/login'],
+    // A wrong method on a known path is 405 with Allow (issue #13, openapi-contract.test.ts).
+    ['DELETE', '/api/auth/nada'],
     ['GET', '/api'],
   ] as const)('answers 404 in the error shape for %s %s', async (method, url) => {
     const body = expectErrorShape(await app.inject({ method, url }), 404, ERROR_CODES.notFound);
