@@ -1,14 +1,13 @@
 /**
- * `/api/configuracion` (configuracion:gestionar, issue 4): whether visitors may register
- * themselves and the role they get.
+ * `/api/configuracion` (configuracion:gestionar, issues 4 and 13): whether visitors may register
+ * themselves, the role they get and the e-mail domains allowed to. Typed from the shared
+ * contract, so `tsc` catches a field the api renames (STYLE.md).
  */
+import type { Configuracion, UpdateConfiguracion } from '@gestion/shared';
 import { baseApi } from '@gestion/shared/react/api';
 
-export interface Ajustes {
-  registroAbierto: boolean;
-  rolPorDefecto: string;
-  version: number;
-}
+/** The settings as GET and PATCH /api/configuracion answer them. */
+export type Ajustes = Configuracion;
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Ajustes'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -16,7 +15,7 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Ajustes'] }).injectEndpoin
       query: () => '/api/configuracion',
       providesTags: ['Ajustes'],
     }),
-    updateAjustes: build.mutation<Ajustes, Partial<Omit<Ajustes, 'version'>> & { version: number }>({
+    updateAjustes: build.mutation<Ajustes, UpdateConfiguracion>({
       query: (body) => ({ url: '/api/configuracion', method: 'PATCH', body }),
       invalidatesTags: ['Ajustes'],
     }),

@@ -8,16 +8,21 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { UpdateConfiguracion } from '@gestion/shared';
 import { useNotify, usePermission } from '@gestion/shared/react';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorMessage, isVersionConflict } from '../../../lib/api-error';
+import { apiErrorDetails, apiErrorMessage, isVersionConflict } from '../../../lib/api-error';
 import { useListRolesQuery } from '../../roles/api';
-import { useGetAjustesQuery, useUpdateAjustesMutation, type Ajustes } from '../api';
+import { useGetAjustesQuery, useUpdateAjustesMutation } from '../api';
+import { DominiosField } from './DominiosField';
 
 /**
- * Ajustes (configuracion:gestionar): self-registration on/off and the role a self-registered
- * user gets. Each change is saved at once with the `version` it was based on; a conflict
- * reloads the stored values so nothing is silently overwritten.
+ * Ajustes (configuracion:gestionar): self-registration on/off, the role a self-registered
+ * user gets and the e-mail domains allowed to register (issue #13). Each change is saved at
+ * once with the `version` it was based on; a conflict reloads the stored values so nothing is
+ * silently overwritten. A refusal the api ties to `dominiosPermitidos` is shown under that
+ * field, any other as a notification.
  */
 export function AjustesTab() {
   const { t } = useAdminTexts();
@@ -26,17 +31,21 @@ export function AjustesTab() {
   const { data, isLoading, isError, error, refetch } = useGetAjustesQuery();
   const roles = useListRolesQuery(undefined, { skip: !canSeeRoles });
   const [update, { isLoading: saving }] = useUpdateAjustesMutation();
+  const [dominiosError, setDominiosError] = useState<string>();
 
-  const save = async (patch: Partial<Omit<Ajustes, 'version'>>) => {
+  const save = async (patch: Omit<UpdateConfiguracion, 'version'>) => {
     if (!data) return;
+    setDominiosError(undefined);
     try {
       await update({ ...patch, version: data.version }).unwrap();
       notify(t('ajustes.saved'), { type: 'success' });
     } catch (e) {
+      const detail = apiErrorDetails(e).find((d) => d.field === 'dominiosPermitidos');
       if (isVersionConflict(e)) {
         notify(t('ajustes.conflict'), { type: 'warning' });
         void refetch();
-      } else notify(apiErrorMessage(e, t('ajustes.saveError')), { type: 'error' });
+      } else if (detail) setDominiosError(detail.message);
+      else notify(apiErrorMessage(e, t('ajustes.saveError')), { type: 'error' });
     }
   };
 
@@ -90,6 +99,12 @@ export function AjustesTab() {
             </MenuItem>
           ))}
         </TextField>
+        <DominiosField
+          value={data.dominiosPermitidos}
+          disabled={saving}
+          serverError={dominiosError}
+          onChange={(dominiosPermitidos) => void save({ dominiosPermitidos })}
+        />
       </Stack>
     </Paper>
   );
