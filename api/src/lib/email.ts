@@ -9,7 +9,7 @@ import { EMAIL_MAX_LENGTH } from '@gestion/shared';
  * characters, `@`, and dot-separated DNS labels. `admin@localhost` is allowed on purpose (the
  * default first administrator).
  */
-const EMAIL_PATTERN =
+export const EMAIL_PATTERN =
   /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 /** Trimmed and lowercased: the form every lookup and every stored row uses. */

@@ -2,10 +2,16 @@
  * The OpenAPI document (DESIGN.md §3): JSON at /api/docs/json, swagger-ui at /api/docs. The
  * UI's pages carry their own CSP (`staticCSP`), replacing the strict /api one that would
  * forbid the UI's scripts and styles.
+ *
+ * The document is a contract for generated clients (issue #13): src/openapi/ completes what the
+ * route schemas say (operationIds, descriptions, named schemas, CSV answers, Retry-After…)
+ * through the plugin's `transform` and `transformObject`; api/README.md "OpenAPI" says what a
+ * new route adds there.
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
+import { transformDocument, transformRoute } from '../../openapi/document';
 
 export default fp(
   async (app) => {
@@ -15,12 +21,20 @@ export default fp(
         info: {
           title: 'Gestión de usuarios — API',
           description:
-            'Errores: `{statusCode, error, message, code?, details?}` con `message` en español. Autenticación: `Authorization: Bearer <token>`.',
+            'Errores: `{statusCode, error, message, code?, details?}` (esquema `ApiError`) con `message` en español y `code` estable. Autenticación: `Authorization: Bearer <token>`. Un método no admitido en una ruta conocida responde 405 METHOD_NOT_ALLOWED con la cabecera `Allow`.',
           version: '0.1.0',
         },
         components: {
           securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
         },
+      },
+      transform: transformRoute,
+      transformObject: transformDocument,
+      // Nested `$id` schemas (User, Role, Usuario…) keep their name in `components.schemas`
+      // instead of `def-N`, so generated types are named after them.
+      refResolver: {
+        buildLocalReference: (json, _baseUri, _fragment, i) =>
+          typeof json.$id === 'string' ? json.$id : `def-${i}`,
       },
     });
     await app.register(swaggerUi, {

@@ -1,0 +1,360 @@
+/**
+ * What a generated client needs to know about each operation and that a route's schema does
+ * not say (issue #13 "The API as a contract"): a stable camelCase `operationId` (the client's
+ * method name — never rename one), a Spanish description with the permission it needs, and the
+ * descriptions of its success answers. Keyed `METHOD /path` as the path appears in
+ * /api/docs/json (`{id}` parameters, no trailing slash).
+ *
+ * Every documented route needs an entry: test/openapi-contract.test.ts fails for one without.
+ * Parameter and error-status descriptions shared by many operations live in descriptions.ts;
+ * an entry's `parameters` and `responses` override them for that operation only.
+ */
+
+export interface OperationDoc {
+  operationId: string;
+  description: string;
+  /** This operation's own parameter descriptions, over `PARAMETER_DESCRIPTIONS`. */
+  parameters?: Readonly<Record<string, string>>;
+  /** This operation's own response descriptions by status, over `STATUS_DESCRIPTIONS`. */
+  responses?: Readonly<Record<string, string>>;
+}
+
+const LIST = 'Una página: `{items, total, page, pageSize}`.';
+const VERSION =
+  'Envíe la `version` leída: si otro la cambió antes, 409 VERSION_CONFLICT y nada se guarda.';
+const CSV =
+  'CSV UTF-8 con BOM y CRLF, con todas las filas del filtro (sin páginas), en streaming; los filtros se validan antes de enviar las cabeceras, así que un error llega como JSON.';
+const DELEGATION =
+  'Reglas de delegación (issue #13): quien no es admin solo actúa sobre usuarios con permisos que él también tiene, y solo da o quita roles cuyos permisos tiene; admin solo lo da, quita o toca un admin. Una negativa es 403 FORBIDDEN con el motivo en `message` y queda auditada.';
+
+export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
+  'GET /healthz': {
+    operationId: 'getHealth',
+    description: 'Vivacidad: responde mientras el proceso corre, sin tocar la base de datos.',
+    responses: { 200: 'El proceso está vivo.' },
+  },
+  'GET /readyz': {
+    operationId: 'getReadiness',
+    description:
+      'Disponibilidad: comprueba que la base de datos responde; un balanceador deja de enviar tráfico a la réplica que responde 503.',
+    responses: { 200: 'Lista para atender.', 503: 'La base de datos no responde.' },
+  },
+
+  // --- /api/auth -------------------------------------------------------------------------
+  'POST /api/auth/login': {
+    operationId: 'login',
+    description:
+      'Inicia sesión con correo y contraseña y devuelve un token opaco (cabecera `Authorization: Bearer <token>`) y el usuario con sus roles y permisos. Un correo desconocido y una contraseña errónea responden igual (401 INVALID_CREDENTIALS). Limitado por IP (RATE_LIMIT_LOGIN por minuto) y por cuenta tras fallos repetidos: 429 con `Retry-After`.',
+    responses: { 200: 'Sesión iniciada: `{token, user}`.', 401: 'Credenciales incorrectas.' },
+  },
+  'POST /api/auth/register': {
+    operationId: 'register',
+    description:
+      'Crea una cuenta con el rol por defecto de los ajustes e inicia sesión. Contraseña de 8 a 128 caracteres y no común. Limitado por IP (RATE_LIMIT_REGISTER por hora).',
+    responses: {
+      201: "Cuenta creada: `{token, user, message: 'Cuenta creada correctamente'}`.",
+      403: 'El registro está cerrado (REGISTRATION_CLOSED).',
+      409: 'El correo ya tiene cuenta (EMAIL_TAKEN).',
+    },
+  },
+  'GET /api/auth/me': {
+    operationId: 'getMe',
+    description: 'El usuario de la sesión, con sus roles y permisos.',
+    responses: { 200: '`{user}`.' },
+  },
+  'PATCH /api/auth/me': {
+    operationId: 'updateMe',
+    description: 'Cambia el nombre del usuario de la sesión (sin permiso especial).',
+    responses: { 200: '`{user}` actualizado.' },
+  },
+  'POST /api/auth/logout': {
+    operationId: 'logout',
+    description: 'Cierra la sesión actual: el token deja de valer en el servidor al instante.',
+  },
+  'POST /api/auth/password': {
+    operationId: 'changePassword',
+    description:
+      'Cambia la contraseña del usuario de la sesión: `actual` debe ser la contraseña vigente y `nueva` cumplir la política. Cierra las demás sesiones del usuario; la actual sigue abierta. Los intentos fallidos cuentan como los del inicio de sesión (429 con `Retry-After`).',
+    responses: {
+      204: 'Contraseña cambiada.',
+      400: 'Datos no válidos: `actual` incorrecta o `nueva` fuera de la política (`details`).',
+    },
+  },
+
+  // --- /api/usuarios ----------------------------------------------------------------------
+  'GET /api/usuarios': {
+    operationId: 'listUsuarios',
+    description: `Lista usuarios (permiso usuarios:ver). ${LIST} Con \`q\` o \`activo\`, \`total\` se cuenta hasta 2000 ("2000 o más").`,
+    parameters: {
+      q: 'Palabras buscadas en correo y nombre, sin distinguir mayúsculas ni acentos; todas deben aparecer.',
+    },
+    responses: { 200: 'Una página de usuarios.' },
+  },
+  'POST /api/usuarios': {
+    operationId: 'createUsuario',
+    description: `Crea un usuario (permiso usuarios:crear), activo, con los \`roles\` dados. Sin \`password\` se genera una de un solo uso y se devuelve una vez en \`passwordTemporal\`. ${DELEGATION}`,
+    responses: {
+      201: 'El usuario creado (con `passwordTemporal` si se generó).',
+      409: 'El correo ya existe (EMAIL_TAKEN).',
+    },
+  },
+  'GET /api/usuarios/export': {
+    operationId: 'exportUsuarios',
+    description: `Exporta los usuarios del filtro como CSV (permiso usuarios:ver); mismos filtros y orden que la lista. ${CSV}`,
+    parameters: {
+      q: 'Palabras buscadas en correo y nombre, sin distinguir mayúsculas ni acentos; todas deben aparecer.',
+    },
+    responses: { 200: 'El CSV (columnas email, nombre, roles, activo, creadoEn, ultimoAcceso).' },
+  },
+  'POST /api/usuarios/import': {
+    operationId: 'importUsuarios',
+    description: `Importa usuarios de un CSV (permisos usuarios:crear y usuarios:editar): un correo existente se actualiza, uno nuevo se crea. Con \`dryRun=1\` solo devuelve el informe por fila; sin él se guardan todas las filas o ninguna. ${DELEGATION}`,
+    responses: {
+      200: 'El informe por fila y el resumen; `aplicado` dice si se guardó.',
+      400: 'CSV no válido, o filas rechazadas al aplicar (una entrada de `details` por fila; nada se guardó).',
+    },
+  },
+  'POST /api/usuarios/bulk': {
+    operationId: 'bulkUsuarios',
+    description: `Aplica una acción a varios usuarios en una sola petición (permiso usuarios:editar; \`eliminar\` pide usuarios:eliminar) y responde un resultado por usuario: hecho, o rechazado con el motivo. Nunca toca la cuenta de quien llama. ${DELEGATION}`,
+    responses: { 200: 'Un resultado por id distinto, en el orden enviado, y el resumen.' },
+  },
+  'GET /api/usuarios/{id}': {
+    operationId: 'getUsuario',
+    description: 'Un usuario (permiso usuarios:ver).',
+    responses: { 200: 'El usuario.' },
+  },
+  'PATCH /api/usuarios/{id}': {
+    operationId: 'updateUsuario',
+    description: `Edita nombre, correo o \`activo\` (permiso usuarios:editar). Desactivar cierra todas sus sesiones. No se puede desactivar al último admin activo ni a uno mismo. ${VERSION} ${DELEGATION}`,
+    responses: { 200: 'El usuario guardado.' },
+  },
+  'DELETE /api/usuarios/{id}': {
+    operationId: 'deleteUsuario',
+    description: `Elimina un usuario (permiso usuarios:eliminar); si tiene datos asociados se desactiva en su lugar (200). Nunca al último admin activo ni a uno mismo. ${DELEGATION}`,
+    responses: {
+      200: 'No se podía eliminar y se desactivó: `{desactivado: true, usuario, message}`.',
+      204: 'Eliminado.',
+    },
+  },
+  'PUT /api/usuarios/{id}/roles': {
+    operationId: 'setUsuarioRoles',
+    description: `Sustituye los roles de un usuario (permiso usuarios:editar). \`version\` opcional: si se envía y está desfasada, 409. ${DELEGATION}`,
+    responses: { 200: 'El usuario con sus roles nuevos.' },
+  },
+  'POST /api/usuarios/{id}/sessions/revoke': {
+    operationId: 'revokeUsuarioSesiones',
+    description: `Cierra todas las sesiones de un usuario (permiso usuarios:editar). ${DELEGATION}`,
+    responses: { 200: '`{revocadas}`: cuántas sesiones se cerraron.' },
+  },
+
+  // --- /api/roles, /api/permisos ----------------------------------------------------------
+  'GET /api/roles': {
+    operationId: 'listRoles',
+    description: `Lista los roles con sus permisos y el número de usuarios de cada uno (permiso roles:ver). ${LIST}`,
+    parameters: {
+      q: 'Texto buscado en el nombre y la descripción del rol, sin distinguir mayúsculas.',
+    },
+    responses: { 200: 'Una página de roles.' },
+  },
+  'POST /api/roles': {
+    operationId: 'createRol',
+    description: `Crea un rol (permiso roles:gestionar). Los permisos son nombres del catálogo (GET /api/permisos); quien no es admin solo incluye permisos que tiene.`,
+    responses: {
+      201: 'El rol creado.',
+      409: 'Ya existe un rol con ese nombre (sin distinguir mayúsculas).',
+    },
+  },
+  'GET /api/roles/{id}': {
+    operationId: 'getRol',
+    description: 'Un rol (permiso roles:ver).',
+    responses: { 200: 'El rol.' },
+  },
+  'PATCH /api/roles/{id}': {
+    operationId: 'updateRol',
+    description: `Renombra un rol, cambia su descripción o sustituye sus permisos (permiso roles:gestionar). \`admin\` no se renombra ni cambia de permisos; nadie cambia los permisos de un rol que tiene ni escribe permisos que no tiene. ${VERSION}`,
+    responses: { 200: 'El rol guardado.' },
+  },
+  'DELETE /api/roles/{id}': {
+    operationId: 'deleteRol',
+    description:
+      'Elimina un rol (permiso roles:gestionar). Si hay usuarios con él hay que indicar `reemplazo`; si es el rol por defecto del registro, `rolPorDefecto`. `admin` no se elimina ni puede ser reemplazo ni rol por defecto.',
+    responses: {
+      204: 'Eliminado.',
+      409: 'Hay usuarios con el rol y falta `reemplazo`, es el rol por defecto y falta `rolPorDefecto`, o es `admin`.',
+    },
+  },
+  'GET /api/permisos': {
+    operationId: 'listPermisos',
+    description:
+      'El catálogo de permisos con su descripción en español, en una sola página (permiso roles:ver).',
+    responses: { 200: 'Todos los permisos (`page` 1, `pageSize` = `total`).' },
+  },
+
+  // --- /api/sesiones ----------------------------------------------------------------------
+  'GET /api/sesiones': {
+    operationId: 'listSesiones',
+    description:
+      'Las sesiones abiertas del usuario de la sesión, la usada más recientemente primero (sin permiso especial).',
+    responses: {
+      200: 'Todas las sesiones vivas, en una página; `actual` marca la de esta petición.',
+    },
+  },
+  'DELETE /api/sesiones/{id}': {
+    operationId: 'deleteSesion',
+    description: 'Cierra una de las sesiones propias.',
+    responses: { 204: 'Sesión cerrada.', 404: 'No existe o no es una sesión propia.' },
+  },
+  'POST /api/sesiones/revocar-otras': {
+    operationId: 'revokeOtrasSesiones',
+    description: 'Cierra todas las sesiones propias menos la actual.',
+    responses: { 200: '`{revocadas}`: cuántas sesiones se cerraron.' },
+  },
+
+  // --- /api/auditoria ---------------------------------------------------------------------
+  'GET /api/auditoria': {
+    operationId: 'listAuditoria',
+    description: `El registro de auditoría, lo más reciente primero (permiso auditoria:ver). ${LIST}`,
+    parameters: { q: 'Texto buscado en el correo del actor, la acción o el id del objetivo.' },
+    responses: { 200: 'Una página de eventos de auditoría.' },
+  },
+  'GET /api/auditoria/export': {
+    operationId: 'exportAuditoria',
+    description: `Exporta la auditoría del filtro como CSV (permiso auditoria:ver); \`cambios\` va como texto JSON. ${CSV}`,
+    parameters: { q: 'Texto buscado en el correo del actor, la acción o el id del objetivo.' },
+    responses: { 200: 'El CSV de la auditoría.' },
+  },
+
+  // --- /api/configuracion -----------------------------------------------------------------
+  'GET /api/configuracion': {
+    operationId: 'getConfiguracion',
+    description:
+      'Los ajustes del registro abierto: si está abierto y el rol que da (permiso configuracion:gestionar).',
+    responses: { 200: 'Los ajustes.' },
+  },
+  'PATCH /api/configuracion': {
+    operationId: 'updateConfiguracion',
+    description: `Cambia los ajustes del registro (permiso configuracion:gestionar). El rol por defecto debe existir, no ser \`admin\` y cumplir las reglas de delegación. ${VERSION}`,
+    responses: { 200: 'Los ajustes guardados.' },
+  },
+
+  // --- /api/eventos -----------------------------------------------------------------------
+  'GET /api/eventos': {
+    operationId: 'listEventos',
+    description: `Lista eventos (permiso eventos:ver). ${LIST}`,
+    parameters: {
+      q: 'Palabras buscadas en nombre y lugar, sin distinguir mayúsculas ni acentos; todas deben aparecer.',
+    },
+    responses: { 200: 'Una página de eventos.' },
+  },
+  'POST /api/eventos': {
+    operationId: 'createEvento',
+    description:
+      'Crea un evento (permiso eventos:crear), en estado `borrador` salvo que se indique otro. `fechaInicio` debe ser anterior a `fechaFin`.',
+    responses: { 201: 'El evento creado.' },
+  },
+  'GET /api/eventos/export': {
+    operationId: 'exportEventos',
+    description: `Exporta los eventos del filtro como CSV (permiso eventos:ver); mismos filtros y orden que la lista. ${CSV}`,
+    parameters: {
+      q: 'Palabras buscadas en nombre y lugar, sin distinguir mayúsculas ni acentos; todas deben aparecer.',
+    },
+    responses: { 200: 'El CSV de eventos.' },
+  },
+  'POST /api/eventos/import': {
+    operationId: 'importEventos',
+    description:
+      'Importa eventos de un CSV (permiso eventos:crear). Con `dryRun=1` solo devuelve el informe por fila; sin él se crean todas las filas o ninguna.',
+    responses: { 200: 'El informe por fila y el resumen.' },
+  },
+  'GET /api/eventos/{id}': {
+    operationId: 'getEvento',
+    description: 'Un evento (permiso eventos:ver).',
+    responses: { 200: 'El evento.' },
+  },
+  'PATCH /api/eventos/{id}': {
+    operationId: 'updateEvento',
+    description: `Edita un evento (permiso eventos:editar). 409 si la transición de estado no está permitida (INVALID_TRANSITION) o si las fechas dejan periodos fuera (EVENT_DATES_EXCLUDE_PERIODS). ${VERSION}`,
+    responses: { 200: 'El evento guardado.' },
+  },
+  'DELETE /api/eventos/{id}': {
+    operationId: 'deleteEvento',
+    description: 'Elimina un evento y sus periodos (permiso eventos:eliminar).',
+    responses: { 204: 'Eliminado con sus periodos.' },
+  },
+  'GET /api/eventos/{id}/periodos': {
+    operationId: 'listPeriodos',
+    description: `Los periodos de un evento, por fecha de inicio salvo otro orden (permiso periodos:ver). ${LIST}`,
+    parameters: {
+      q: 'Palabras buscadas en el nombre del periodo, sin distinguir mayúsculas ni acentos.',
+    },
+    responses: { 200: 'Una página de periodos.' },
+  },
+  'POST /api/eventos/{id}/periodos': {
+    operationId: 'createPeriodo',
+    description:
+      'Crea un periodo dentro de las fechas del evento y sin solaparse con otro; tocarse sí se permite (permiso periodos:gestionar).',
+    responses: { 201: 'El periodo creado.', 409: 'Se solapa con otro periodo (PERIOD_OVERLAP).' },
+  },
+  'GET /api/eventos/{id}/periodos/{periodoId}': {
+    operationId: 'getPeriodo',
+    description: 'Un periodo de un evento (permiso periodos:ver).',
+    responses: { 200: 'El periodo.' },
+  },
+  'PATCH /api/eventos/{id}/periodos/{periodoId}': {
+    operationId: 'updatePeriodo',
+    description: `Edita un periodo (permiso periodos:gestionar); sigue dentro del evento y sin solapes. ${VERSION}`,
+    responses: { 200: 'El periodo guardado.' },
+  },
+  'DELETE /api/eventos/{id}/periodos/{periodoId}': {
+    operationId: 'deletePeriodo',
+    description: 'Elimina un periodo (permiso periodos:gestionar).',
+    responses: { 204: 'Eliminado.' },
+  },
+
+  // --- /api/informes, /api/filtrado -------------------------------------------------------
+  'GET /api/informes': {
+    operationId: 'listInformes',
+    description: `Lista los informes guardados (permiso informes:ver). ${LIST}`,
+    parameters: { q: 'Texto buscado en el nombre del informe, sin distinguir mayúsculas.' },
+    responses: { 200: 'Una página de informes.' },
+  },
+  'POST /api/informes': {
+    operationId: 'createInforme',
+    description:
+      'Guarda un informe (permiso informes:crear y el permiso de lectura de sus datos). Un `listado` necesita un filtro (`filtros`).',
+    responses: { 201: 'El informe guardado.' },
+  },
+  'GET /api/informes/{id}': {
+    operationId: 'getInforme',
+    description: 'Un informe guardado (permiso informes:ver).',
+    responses: { 200: 'El informe.' },
+  },
+  'PATCH /api/informes/{id}': {
+    operationId: 'updateInforme',
+    description: `Edita un informe (permiso informes:crear y el permiso de lectura de sus datos). ${VERSION}`,
+    responses: { 200: 'El informe guardado.' },
+  },
+  'DELETE /api/informes/{id}': {
+    operationId: 'deleteInforme',
+    description: 'Elimina un informe (permiso informes:eliminar).',
+    responses: { 204: 'Eliminado.' },
+  },
+  'GET /api/informes/{id}/resultado': {
+    operationId: 'getInformeResultado',
+    description:
+      'Ejecuta un informe: columnas, una página de filas y la serie del gráfico (permiso informes:ver y el de lectura de sus datos).',
+    responses: { 200: 'El resultado: `{columnas, filas, serie, grafico, total, page, pageSize}`.' },
+  },
+  'GET /api/informes/{id}/resultado.csv': {
+    operationId: 'exportInformeResultado',
+    description: `Exporta el resultado completo de un informe como CSV (permiso informes:exportar y el de lectura de sus datos). Las celdas que empiezan por =, +, -, @ se neutralizan con un apóstrofo (OWASP). ${CSV}`,
+    responses: { 200: 'El CSV del resultado, con los títulos de las columnas como cabecera.' },
+  },
+  'POST /api/filtrado': {
+    operationId: 'filtrar',
+    description:
+      'Filtra eventos, periodos o usuarios con condiciones (Y) sobre los campos y operadores de una lista blanca (permiso filtrado:usar; usuarios pide además usuarios:ver). Un error nombra la entidad, el campo, el operador o el valor en `message` y en `details[].field` (p. ej. `filtros[2].operador`).',
+    responses: { 200: 'Una página de elementos con la forma de la lista de su entidad.' },
+  },
+};
