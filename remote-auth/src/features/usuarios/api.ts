@@ -1,9 +1,11 @@
 /**
  * `/api/usuarios` (issue 4): the server-side list (q, rol, activo, sort, page, pageSize), create,
- * edit with `version` (409 when stale), delete, roles, session revoke and CSV import. Export is a
- * plain download (`export.ts`), not a cached query.
+ * edit with `version` (409 when stale), delete, roles, session revoke, bulk actions (issue #13) and
+ * CSV import. Export is a plain download (`export.ts`), not a cached query.
  */
 import type {
+  BulkUsuarios,
+  BulkUsuariosResponse,
   CreatedUsuario,
   DeleteUsuarioResponse,
   ImportReport,
@@ -46,6 +48,7 @@ export interface UpdateUsuarioInput {
 /** DELETE answers 204 (deleted) or 200 `DeleteUsuarioResponse` (deactivated instead). */
 export type DeleteUsuarioResult = DeleteUsuarioResponse;
 export type { ImportReport, ImportRow };
+export type { BulkUsuarios, BulkUsuariosResponse };
 
 export const usuariosParams = (q: Partial<UsuariosQuery>) =>
   cleanParams({
@@ -91,6 +94,15 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Usuario', 'Rol'] }).inject
     revokeUsuarioSessions: build.mutation<void, number>({
       query: (id) => ({ url: `/api/usuarios/${id}/sessions/revoke`, method: 'POST' }),
     }),
+    /**
+     * One request for a whole selection (issue #13): the server answers a result per user and
+     * never touches the caller, so a selection is never left half-done by a client signed out
+     * mid-way. The list and the role counts are refetched whatever the outcome.
+     */
+    bulkUsuarios: build.mutation<BulkUsuariosResponse, BulkUsuarios>({
+      query: (body) => ({ url: '/api/usuarios/bulk', method: 'POST', body }),
+      invalidatesTags: [LIST, { type: 'Rol', id: 'LIST' }],
+    }),
     importUsuarios: build.mutation<ImportReport, { csv: string; dryRun: boolean }>({
       query: ({ csv, dryRun }) => ({
         url: '/api/usuarios/import',
@@ -112,5 +124,6 @@ export const {
   useDeleteUsuarioMutation,
   useSetUsuarioRolesMutation,
   useRevokeUsuarioSessionsMutation,
+  useBulkUsuariosMutation,
   useImportUsuariosMutation,
 } = api;

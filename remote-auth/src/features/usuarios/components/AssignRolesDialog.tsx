@@ -8,14 +8,20 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import { ADMIN_ROLE, canChangeOwnRoles, type Refusal } from '@gestion/shared';
 import { useNotify } from '@gestion/shared/react';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorMessage } from '../../../lib/api-error';
+import { useDelegation, useRefusalText } from '../../roles/use-delegation';
 import { useSetUsuarioRolesMutation, type UsuarioItem } from '../api';
 
 /**
  * The roles of one user (`PUT /api/usuarios/:id/roles {roles}`): the whole list is replaced.
- * The api refuses to take `admin` from the last active admin and says so in Spanish.
+ * Only roles the viewer may give are offered (issue #13, rule 1: `admin` by admins only, a
+ * non-admin only roles whose every permission they hold); a role the user has and the viewer may
+ * not take stays ticked and disabled with the reason, and so does `admin` on one's own account
+ * (rule 5). The api refuses to take `admin` from the last active admin and says so in Spanish.
  */
 export function AssignRolesDialog({
   user,
@@ -30,7 +36,17 @@ export function AssignRolesDialog({
   const notify = useNotify();
   const [roles, setRoles] = useState<string[]>(user.roles);
   const [save, { isLoading }] = useSetUsuarioRolesMutation();
-  const all = [...new Set([...roleNames, ...user.roles])];
+  const delegation = useDelegation();
+  const refusalText = useRefusalText();
+  const self = delegation.isSelf(user);
+  /** Why `r` cannot be ticked or unticked here; null when it can. */
+  const lockOf = (r: string): Refusal | null =>
+    delegation.grant(r) ??
+    (self && r === ADMIN_ROLE ? canChangeOwnRoles(user.roles, user.roles.filter((x) => x !== r)) : null);
+  // A role the viewer may not give is not offered unless the user already has it.
+  const candidates = [...new Set([...roleNames, ...user.roles])];
+  const all = candidates.filter((r) => user.roles.includes(r) || lockOf(r) === null);
+  const hidden = candidates.length > all.length;
 
   const onSave = async () => {
     try {
@@ -50,21 +66,34 @@ export function AssignRolesDialog({
           <DialogContentText sx={{ mb: 1 }}>{t('usuarios.noRolesWarning')}</DialogContentText>
         )}
         <FormGroup aria-label={t('usuarios.columns.roles')}>
-          {all.map((r) => (
-            <FormControlLabel
-              key={r}
-              label={r}
-              control={
-                <Checkbox
-                  checked={roles.includes(r)}
-                  onChange={(_e, checked) =>
-                    setRoles((cur) => (checked ? [...cur, r] : cur.filter((x) => x !== r)))
+          {all.map((r) => {
+            const lock = lockOf(r);
+            const reasonId = `assign-role-lock-${r}`;
+            return (
+              <div key={r}>
+                <FormControlLabel
+                  label={r}
+                  disabled={lock !== null}
+                  control={
+                    <Checkbox
+                      checked={roles.includes(r)}
+                      slotProps={{ input: { 'aria-describedby': lock ? reasonId : undefined } }}
+                      onChange={(_e, checked) =>
+                        setRoles((cur) => (checked ? [...cur, r] : cur.filter((x) => x !== r)))
+                      }
+                    />
                   }
                 />
-              }
-            />
-          ))}
+                {lock && (
+                  <FormHelperText id={reasonId} sx={{ mt: -0.5, ml: 4 }}>
+                    {refusalText(lock)}
+                  </FormHelperText>
+                )}
+              </div>
+            );
+          })}
         </FormGroup>
+        {hidden && <FormHelperText>{t('usuarios.onlyGrantable')}</FormHelperText>}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={isLoading}>

@@ -18,7 +18,6 @@ const luis: Usuario = {
   ultimoAcceso: null,
   version: 3,
 };
-const marta: Usuario = { ...luis, id: 3, nombre: 'Marta Ruiz', email: 'marta@example.com', version: 1 };
 const conflictBody = {
   statusCode: 409,
   error: 'Conflict',
@@ -101,30 +100,6 @@ describe('users dialogs', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(fetchMock.callsTo('PATCH /api/usuarios/2')[1]!.body).toMatchObject({ version: 4 });
-  });
-
-  it('deactivates a selection after confirmation, each with its version', async () => {
-    const fetchMock = mockFetch({
-      'GET /api/usuarios': { body: { items: [luis, marta], total: 2, page: 1, pageSize: 25 } },
-      'GET /api/roles': { body: { items: [], total: 0, page: 1, pageSize: 100 } },
-      'PATCH /api/usuarios/2': { body: { ...luis, activo: false } },
-      'PATCH /api/usuarios/3': { body: { ...marta, activo: false } },
-    });
-    const { user, shell } = renderPage(<UsuariosTab />, { auth: signedIn(admin) });
-    await screen.findByText('Marta Ruiz');
-    const rowOf = (name: string) => screen.getByText(name).closest('[role="row"]') as HTMLElement;
-    await user.click(within(rowOf('Luis Gómez')).getByRole('checkbox'));
-    await user.click(within(rowOf('Marta Ruiz')).getByRole('checkbox'));
-    expect(screen.getByText('2 usuarios seleccionados')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Desactivar seleccionados' }));
-    const dialog = screen.getByRole('dialog', { name: '¿Desactivar los usuarios seleccionados?' });
-    expect(fetchMock.callsTo('PATCH /api/usuarios/2')).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Desactivar' }));
-    await waitFor(() =>
-      expect(shell.notify).toHaveBeenCalledWith('2 usuarios desactivados', { type: 'success' }),
-    );
-    expect(fetchMock.callsTo('PATCH /api/usuarios/2')[0]!.body).toEqual({ activo: false, version: 3 });
-    expect(fetchMock.callsTo('PATCH /api/usuarios/3')[0]!.body).toEqual({ activo: false, version: 1 });
   });
 
   it("shows the server's Spanish refusal, e.g. for the last admin", async () => {

@@ -23,6 +23,7 @@ import {
   isVersionConflict,
 } from '../../../lib/api-error';
 import { useFieldRules } from '../../../lib/use-field-rules';
+import { useDelegation } from '../../roles/use-delegation';
 import {
   useCreateUsuarioMutation,
   useLazyGetUsuarioQuery,
@@ -40,7 +41,10 @@ interface FormValues {
 interface UsuarioFormDialogProps {
   /** The user to edit; null to create one. */
   user: UsuarioItem | null;
-  /** Roles that can be given on creation (empty when the editor may not list roles). */
+  /**
+   * Roles that can be given on creation (empty when the editor may not list roles); of them only
+   * those the viewer may give are offered (issue #13, rule 1).
+   */
   roleNames: string[];
   onClose: () => void;
 }
@@ -50,6 +54,7 @@ interface UsuarioFormDialogProps {
  * on their fields. An edit sends the `version` it started from; a 409 means someone else saved
  * in between, and the dialog offers to reload their version rather than overwrite it
  * (DESIGN.md §3). A user created without a password gets a one-time password, shown here once.
+ * On creation only the roles the viewer may give are offered (`admin` to admins only).
  */
 export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialogProps) {
   const { t } = useAdminTexts();
@@ -71,6 +76,8 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
   });
   const { errors } = formState;
   const busy = createState.isLoading || updateState.isLoading;
+  const delegation = useDelegation();
+  const offered = roleNames.filter((r) => delegation.grant(r) === null);
 
   const showServerError = (error: unknown) => {
     const fields = apiErrorDetails(error).filter((d) =>
@@ -217,14 +224,14 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
                 helperText={t('usuarios.passwordHint')}
               />
             )}
-            {!user && roleNames.length > 0 && (
+            {!user && offered.length > 0 && (
               <Controller
                 control={control}
                 name="roles"
                 render={({ field }) => (
                   <FormGroup role="group" aria-labelledby="usuario-roles-label">
                     <FormLabel id="usuario-roles-label">{t('usuarios.columns.roles')}</FormLabel>
-                    {roleNames.map((r) => (
+                    {offered.map((r) => (
                       <FormControlLabel
                         key={r}
                         label={r}
@@ -240,6 +247,11 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
                         }
                       />
                     ))}
+                    {offered.length < roleNames.length && (
+                      <Typography color="text.secondary" variant="caption">
+                        {t('usuarios.onlyGrantable')}
+                      </Typography>
+                    )}
                     {errors.roles?.message && (
                       <Typography color="error" variant="caption">
                         {errors.roles.message}

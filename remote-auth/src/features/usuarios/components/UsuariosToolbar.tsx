@@ -1,0 +1,126 @@
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import AddIcon from '@mui/icons-material/Add';
+import DownloadIcon from '@mui/icons-material/Download';
+import SearchIcon from '@mui/icons-material/Search';
+import UploadIcon from '@mui/icons-material/Upload';
+import { usePermission } from '@gestion/shared/react';
+import { useAdminTexts } from '../../../i18n/namespace';
+
+export type ActivoFilter = '' | 'true' | 'false';
+
+/**
+ * Search, the role and state filters, and create / import / export above the users grid.
+ * Every change of a filter is reported at once; the tab debounces the search itself.
+ */
+export function UsuariosToolbar({
+  search,
+  onSearch,
+  rol,
+  onRol,
+  activo,
+  onActivo,
+  roleNames,
+  exporting,
+  onNew,
+  onImport,
+  onExport,
+}: {
+  search: string;
+  onSearch: (value: string) => void;
+  rol: string;
+  onRol: (value: string) => void;
+  activo: ActivoFilter;
+  onActivo: (value: ActivoFilter) => void;
+  roleNames: readonly string[];
+  exporting: boolean;
+  onNew: () => void;
+  onImport: () => void;
+  onExport: () => void;
+}) {
+  const { t } = useAdminTexts();
+  const canCreate = usePermission('usuarios:crear');
+  const canEdit = usePermission('usuarios:editar');
+  const canSeeRoles = usePermission('roles:ver');
+  return (
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={2}
+      useFlexGap
+      sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}
+    >
+      <TextField
+        type="search"
+        label={t('usuarios.search')}
+        value={search}
+        onChange={(e) => onSearch(e.target.value)}
+        size="small"
+        sx={{ minWidth: 260 }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {canSeeRoles && (
+        <TextField
+          select
+          size="small"
+          label={t('usuarios.filterRole')}
+          // The empty value reads 'Todos…' instead of an empty box under the label.
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          value={rol}
+          onChange={(e) => onRol(e.target.value)}
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="">{t('usuarios.allRoles')}</MenuItem>
+          {roleNames.map((r) => (
+            <MenuItem key={r} value={r}>
+              {r}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <TextField
+        select
+        size="small"
+        label={t('usuarios.filterState')}
+        // The empty value reads 'Todos…' instead of an empty box under the label.
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        value={activo}
+        onChange={(e) => onActivo(e.target.value as ActivoFilter)}
+        sx={{ minWidth: 160 }}
+      >
+        <MenuItem value="">{t('usuarios.allStates')}</MenuItem>
+        <MenuItem value="true">{t('usuarios.active')}</MenuItem>
+        <MenuItem value="false">{t('usuarios.inactive')}</MenuItem>
+      </TextField>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ ml: { md: 'auto' }, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+      >
+        {canCreate && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={onNew}>
+            {t('usuarios.new')}
+          </Button>
+        )}
+        {canCreate && canEdit && (
+          <Button startIcon={<UploadIcon />} onClick={onImport}>
+            {t('usuarios.import')}
+          </Button>
+        )}
+        <Button startIcon={<DownloadIcon />} onClick={onExport} loading={exporting}>
+          {t('usuarios.export')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
