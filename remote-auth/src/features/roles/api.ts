@@ -2,7 +2,7 @@
  * Roles and the permission catalogue (issue 4, DESIGN.md §4): `/api/roles` (roles:ver to read,
  * roles:gestionar to write) with user counts, and `/api/permisos`.
  */
-import type { Permiso, PermisosPage, Rol } from '@gestion/shared';
+import type { DeleteRolQuery, Permiso, PermisosPage, Rol } from '@gestion/shared';
 import { baseApi } from '@gestion/shared/react/api';
 import { cleanParams, type Page } from '../../lib/list';
 
@@ -15,7 +15,7 @@ export interface RolInput {
   permisos: string[];
 }
 
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['Rol', 'Usuario'] }).injectEndpoints({
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['Rol', 'Usuario', 'Ajustes'] }).injectEndpoints({
   endpoints: (build) => ({
     listRoles: build.query<Page<RolItem>, { q?: string } | void>({
       query: (args) => ({
@@ -44,15 +44,20 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Rol', 'Usuario'] }).inject
         { type: 'Usuario', id: 'LIST' },
       ],
     }),
-    deleteRole: build.mutation<void, { id: number; reemplazo?: string }>({
-      query: ({ id, reemplazo }) => ({
+    /**
+     * DELETE /api/roles/:id: `reemplazo` for the role's holders, `rolPorDefecto` when it is the
+     * default role of self-registration (issue #13: the default never moves silently).
+     */
+    deleteRole: build.mutation<void, { id: number } & DeleteRolQuery>({
+      query: ({ id, reemplazo, rolPorDefecto }) => ({
         url: `/api/roles/${id}`,
         method: 'DELETE',
-        params: cleanParams({ reemplazo }),
+        params: cleanParams({ reemplazo, rolPorDefecto }),
       }),
       invalidatesTags: [
         { type: 'Rol', id: 'LIST' },
         { type: 'Usuario', id: 'LIST' },
+        'Ajustes',
       ],
     }),
   }),

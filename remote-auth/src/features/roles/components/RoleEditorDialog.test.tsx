@@ -71,4 +71,47 @@ describe('RoleEditorDialog', () => {
     expect(await screen.findByText('El nombre del rol es obligatorio')).toBeInTheDocument();
     expect(fetchMock.callsTo('POST /api/roles')).toHaveLength(0);
   });
+
+  it('disables the permissions the viewer does not hold, and says why (issue #13)', async () => {
+    mockFetch({ 'GET /api/permisos': { body: { items: PERMISOS, total: 4, page: 1, pageSize: 4 } } });
+    const jefe = makeUser({
+      roles: [{ nombre: 'jefe', permisos: [{ nombre: 'roles:gestionar' }, { nombre: 'eventos:ver' }, { nombre: 'eventos:crear' }] }],
+    });
+    const { user } = renderPage(<RoleEditorDialog role={null} onClose={jest.fn()} />, { auth: signedIn(jefe) });
+    const note = 'Los permisos que usted no tiene aparecen desactivados: no puede concederlos ni quitarlos.';
+    const ver = await screen.findByRole('checkbox', { name: 'Ver usuarios (usuarios:ver)' });
+    expect(ver).toBeDisabled();
+    expect(ver).toHaveAccessibleDescription(note);
+    expect(screen.getByText(note)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Todos los permisos de usuarios' })).toBeDisabled();
+    const eventos = screen.getByRole('checkbox', { name: 'Crear eventos (eventos:crear)' });
+    expect(eventos).toBeEnabled();
+    await user.click(eventos);
+    expect(eventos).toBeChecked();
+  });
+
+  it("refuses to change the permissions of the viewer's own role, explained", async () => {
+    mockFetch({ 'GET /api/permisos': { body: { items: PERMISOS, total: 4, page: 1, pageSize: 4 } } });
+    const jefe = makeUser({
+      roles: [{ nombre: 'jefe', permisos: [{ nombre: 'roles:gestionar' }, { nombre: 'eventos:ver' }, { nombre: 'eventos:crear' }] }],
+    });
+    const own = {
+      id: 7,
+      nombre: 'jefe',
+      descripcion: '',
+      permisos: ['eventos:ver', 'eventos:crear'],
+      usuarios: 1,
+      creadoEn: '2026-11-01T10:00:00.000Z',
+      version: 1,
+    };
+    renderPage(<RoleEditorDialog role={own} onClose={jest.fn()} />, { auth: signedIn(jefe) });
+    const reason = 'No puede cambiar los permisos de un rol que usted tiene («jefe»)';
+    const crear = await screen.findByRole('checkbox', { name: 'Crear eventos (eventos:crear)' });
+    expect(crear).toBeChecked();
+    expect(crear).toBeDisabled();
+    expect(crear).toHaveAccessibleDescription(reason);
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    // Its name and description stay editable.
+    expect(screen.getByLabelText(/^Nombre/)).toBeEnabled();
+  });
 });

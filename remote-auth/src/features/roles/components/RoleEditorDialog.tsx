@@ -1,21 +1,24 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
-import { ADMIN_ROLE, NOMBRE_MAX_LENGTH } from '@gestion/shared';
-import { useNotify } from '@gestion/shared/react';
+import {
+  ADMIN_ROLE,
+  NOMBRE_MAX_LENGTH,
+  canWritePermissions,
+  hasRole,
+  isAdmin as isAdminUser,
+  missingPermissions,
+} from '@gestion/shared';
+import { useAuth, useNotify } from '@gestion/shared/react';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorDetails, apiErrorMessage, isVersionConflict } from '../../../lib/api-error';
 import {
@@ -25,6 +28,8 @@ import {
   type PermisoItem,
   type RolItem,
 } from '../api';
+import { useRefusalText } from '../use-delegation';
+import { PermisosPicker } from './PermisosPicker';
 
 const DESCRIPCION_MAX = 500;
 
@@ -43,6 +48,8 @@ export function groupPermisos(permisos: readonly PermisoItem[]): [string, Permis
  * (`GET /api/permisos`) grouped by resource, with one checkbox per permission and a "select all"
  * per resource (indeterminate while only some are ticked). `admin` holds every permission
  * implicitly (SPEC §6) and cannot be renamed, so its editor only changes the description.
+ * Issue #13, rule 3: a non-admin cannot tick or untick a permission they do not hold, nor change
+ * the permissions of a role they hold themselves; both are disabled and explained.
  */
 export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onClose: () => void }) {
   const { t } = useAdminTexts();
@@ -59,6 +66,20 @@ export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onCl
   });
   const { errors } = formState;
   const busy = createState.isLoading || updateState.isLoading;
+  const { user: actor } = useAuth();
+  const refusalText = useRefusalText();
+  const actorIsAdmin = isAdminUser(actor);
+  const ownRole = !actorIsAdmin && role !== null && hasRole(actor, role.nombre);
+  const unheld = useMemo(
+    () => new Set(missingPermissions(actor, (catalogue.data ?? []).map((p) => p.nombre))),
+    [actor, catalogue.data],
+  );
+  const locked = (nombre: string) => ownRole || unheld.has(nombre);
+  const lockNote = ownRole
+    ? t('delegacion.ownRolePermissions', { x: role?.nombre ?? '' })
+    : unheld.size > 0
+      ? t('roles.unheldNote')
+      : null;
 
   const toggle = (names: string[], on: boolean) =>
     setPermisos((cur) => {
@@ -74,6 +95,14 @@ export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onCl
     // Catalogue order, so the request is stable whatever order the boxes were ticked in.
     const list = (catalogue.data ?? []).map((p) => p.nombre).filter((n) => permisos.has(n));
     const body = { nombre: nombre.trim(), descripcion: descripcion.trim(), permisos: isAdmin ? [] : list };
+    // The boxes already forbid it; this keeps a stale catalogue from sending what the api refuses.
+    const refused = isAdmin
+      ? null
+      : canWritePermissions(actor, role?.nombre ?? body.nombre, role?.permisos ?? [], body.permisos);
+    if (refused) {
+      notify(refusalText(refused), { type: 'error' });
+      return;
+    }
     try {
       if (role && isAdmin) {
         // `admin` keeps its name and implicit permissions: only the description may change.
@@ -134,42 +163,20 @@ export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onCl
             ) : catalogue.isError ? (
               <Alert severity="error">{apiErrorMessage(catalogue.error, t('roles.catalogueError'))}</Alert>
             ) : (
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                {groups.map(([group, items]) => {
-                  const names = items.map((p) => p.nombre);
-                  const held = names.filter((n) => permisos.has(n)).length;
-                  const labelId = `perm-group-${group}`;
-                  return (
-                    <Box key={group} role="group" aria-labelledby={labelId}>
-                      <FormControlLabel
-                        id={labelId}
-                        label={<strong>{t('roles.allOf', { grupo: group })}</strong>}
-                        control={
-                          <Checkbox
-                            checked={held === names.length}
-                            indeterminate={held > 0 && held < names.length}
-                            onChange={(_e, checked) => toggle(names, checked)}
-                          />
-                        }
-                      />
-                      <FormGroup sx={{ pl: 3 }}>
-                        {items.map((p) => (
-                          <FormControlLabel
-                            key={p.nombre}
-                            label={`${p.descripcion} (${p.nombre})`}
-                            control={
-                              <Checkbox
-                                checked={permisos.has(p.nombre)}
-                                onChange={(_e, checked) => toggle([p.nombre], checked)}
-                              />
-                            }
-                          />
-                        ))}
-                      </FormGroup>
-                    </Box>
-                  );
-                })}
-              </Box>
+              <>
+                {lockNote && (
+                  <Alert severity="info" id="role-permisos-lock">
+                    {lockNote}
+                  </Alert>
+                )}
+                <PermisosPicker
+                  groups={groups}
+                  selected={permisos}
+                  locked={locked}
+                  lockNoteId={lockNote ? 'role-permisos-lock' : undefined}
+                  onToggle={toggle}
+                />
+              </>
             )}
           </Stack>
         </DialogContent>

@@ -32,6 +32,7 @@ describe('RolesTab', () => {
   it('asks for a replacement role before deleting a role users hold', async () => {
     const fetchMock = mockFetch({
       'GET /api/roles': { body: { items: ROLES, total: 3, page: 1, pageSize: 100 } },
+      'GET /api/configuracion': { body: { registroAbierto: true, rolPorDefecto: 'usuario', version: 1 } },
       'DELETE /api/roles/2': { status: 204 },
     });
     const { user, shell } = renderPage(<RolesTab />, { auth: signedIn(admin) });
@@ -50,6 +51,7 @@ describe('RolesTab', () => {
   it("shows the server's Spanish reason when a delete is refused", async () => {
     mockFetch({
       'GET /api/roles': { body: { items: ROLES, total: 3, page: 1, pageSize: 100 } },
+      'GET /api/configuracion': { body: { registroAbierto: true, rolPorDefecto: 'gestor', version: 1 } },
       'DELETE /api/roles/3': {
         status: 409,
         body: {

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,43 +9,35 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
-import { ADMIN_ROLE } from '@gestion/shared';
-import { useNotify, usePermission } from '@gestion/shared/react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { ADMIN_ROLE, canManageRole } from '@gestion/shared';
+import { useAuth, usePermission } from '@gestion/shared/react';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorMessage } from '../../../lib/api-error';
-import { useDeleteRoleMutation, useListRolesQuery, type RolItem } from '../api';
+import { useListRolesQuery, type RolItem } from '../api';
+import { useRefusalText } from '../use-delegation';
+import { DeleteRoleDialog } from './DeleteRoleDialog';
 import { RoleEditorDialog } from './RoleEditorDialog';
 
 /**
  * Roles (roles:ver): every role with how many users hold it; with roles:gestionar, create, edit
  * and delete. A role users still hold can only go with a replacement role for them (the api
- * refuses otherwise, with a Spanish message shown as is); `admin` can never be deleted.
+ * refuses otherwise, with a Spanish message shown as is); `admin` can never be deleted. A role
+ * the viewer may not manage (issue #13, rule 3: it carries a permission they do not hold, or it
+ * is `admin` and they are not an admin) offers no edit or delete, only the reason why.
  */
 export function RolesTab() {
   const { t } = useAdminTexts();
-  const notify = useNotify();
+  const refusalText = useRefusalText();
+  const { user: actor } = useAuth();
   const canManage = usePermission('roles:gestionar');
   const { data, isLoading, isError, error, refetch } = useListRolesQuery();
-  const [deleteRole, deleteState] = useDeleteRoleMutation();
   const [editing, setEditing] = useState<RolItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<RolItem | null>(null);
-  const [reemplazo, setReemplazo] = useState('');
   const roles = data?.items ?? [];
-
-  const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteRole({ id: deleting.id, reemplazo: reemplazo || undefined }).unwrap();
-      notify(t('roles.deleted', { nombre: deleting.nombre }), { type: 'success' });
-      setDeleting(null);
-    } catch (e) {
-      notify(apiErrorMessage(e, t('roles.deleteError')), { type: 'error' });
-    }
-  };
 
   if (isLoading) return <CircularProgress aria-label={t('common.loading')} />;
   if (isError) {
@@ -63,6 +54,42 @@ export function RolesTab() {
       </Alert>
     );
   }
+
+  /** Edit and delete, or the reason the viewer may not manage the role. */
+  const actionsOf = (r: RolItem) => {
+    const refusal = canManageRole(actor, r);
+    if (refusal) {
+      const text = refusalText(refusal);
+      return (
+        <Tooltip title={text}>
+          <span
+            tabIndex={0}
+            role="img"
+            aria-label={t('roles.notManageable', { nombre: r.nombre, motivo: text })}
+          >
+            <InfoOutlinedIcon fontSize="small" color="action" sx={{ verticalAlign: 'middle' }} />
+          </span>
+        </Tooltip>
+      );
+    }
+    return (
+      <>
+        <Button size="small" onClick={() => setEditing(r)} aria-label={t('roles.editOf', { nombre: r.nombre })}>
+          {t('usuarios.edit')}
+        </Button>
+        {r.nombre !== ADMIN_ROLE && (
+          <Button
+            size="small"
+            color="error"
+            aria-label={t('roles.deleteOf', { nombre: r.nombre })}
+            onClick={() => setDeleting(r)}
+          >
+            {t('usuarios.delete')}
+          </Button>
+        )}
+      </>
+    );
+  };
 
   return (
     <Stack spacing={2}>
@@ -96,26 +123,7 @@ export function RolesTab() {
                     {r.nombre === ADMIN_ROLE ? t('roles.all') : r.permisos.length}
                   </TableCell>
                   <TableCell align="right">{r.usuarios}</TableCell>
-                  {canManage && (
-                    <TableCell align="right">
-                      <Button size="small" onClick={() => setEditing(r)} aria-label={t('roles.editOf', { nombre: r.nombre })}>
-                        {t('usuarios.edit')}
-                      </Button>
-                      {r.nombre !== ADMIN_ROLE && (
-                        <Button
-                          size="small"
-                          color="error"
-                          aria-label={t('roles.deleteOf', { nombre: r.nombre })}
-                          onClick={() => {
-                            setReemplazo('');
-                            setDeleting(r);
-                          }}
-                        >
-                          {t('usuarios.delete')}
-                        </Button>
-                      )}
-                    </TableCell>
-                  )}
+                  {canManage && <TableCell align="right">{actionsOf(r)}</TableCell>}
                 </TableRow>
               ))}
             </TableBody>
@@ -125,39 +133,9 @@ export function RolesTab() {
       {editing !== null && (
         <RoleEditorDialog role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('roles.deleteTitle')}
-        message={
-          deleting && deleting.usuarios > 0
-            ? t('roles.deleteHeld', { nombre: deleting.nombre, count: deleting.usuarios })
-            : t('roles.deleteMessage', { nombre: deleting?.nombre ?? '' })
-        }
-        confirmLabel={t('usuarios.delete')}
-        busy={deleteState.isLoading}
-        confirmDisabled={Boolean(deleting && deleting.usuarios > 0 && !reemplazo)}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => void onDelete()}
-      >
-        {deleting && deleting.usuarios > 0 && (
-          <TextField
-            select
-            fullWidth
-            label={t('roles.replacement')}
-            value={reemplazo}
-            onChange={(e) => setReemplazo(e.target.value)}
-            sx={{ mt: 2 }}
-          >
-            {roles
-              .filter((r) => r.id !== deleting.id)
-              .map((r) => (
-                <MenuItem key={r.id} value={r.nombre}>
-                  {r.nombre}
-                </MenuItem>
-              ))}
-          </TextField>
-        )}
-      </ConfirmDialog>
+      {deleting && (
+        <DeleteRoleDialog role={deleting} roles={roles} onClose={() => setDeleting(null)} />
+      )}
     </Stack>
   );
 }
