@@ -112,3 +112,39 @@ it('the admin removes every role of a signed-in user, whose next load shows "Dat
     await other.waitForURL((u) => u.pathname === '/login');
   });
 });
+
+it('a bulk "Desactivar" including oneself deactivates the others and reports the own row refused', async () => {
+  const people = [
+    { email: 'lote-uno@e2e.test', password: 'Lote-Uno-Clave-2026', nombre: 'Lote Uno' },
+    { email: 'lote-dos@e2e.test', password: 'Lote-Dos-Clave-2026', nombre: 'Lote Dos' },
+  ];
+  for (const person of people) await registerUser(server.url, person);
+  await withScreenshot(admin, 'configuracion-bulk-self', async () => {
+    await admin.goto(`${server.url}/configuracion/usuarios`);
+    const gridRow = (email: string) => admin.getByRole('row').filter({ hasText: email });
+    for (const email of [ADMIN.email, ...people.map((p) => p.email)])
+      await gridRow(email).getByRole('checkbox').check();
+    await admin.getByText('3 usuarios seleccionados').waitFor();
+    await admin.getByRole('button', { name: 'Desactivar seleccionados' }).click();
+
+    const confirm = admin.getByRole('dialog', { name: '¿Desactivar 3 usuarios?' });
+    // Said before it happens: the own account is left as it is.
+    await confirm.getByText('No puede desactivar su propia cuenta').waitFor();
+    await confirm.getByRole('button', { name: 'Desactivar' }).click();
+
+    const result = admin.getByRole('dialog', { name: 'Resultado: Desactivar' });
+    await result.getByText('Hechos: 2 · Rechazados: 1').waitFor();
+    const resultRow = (email: string) => result.getByRole('row').filter({ hasText: email });
+    await resultRow(ADMIN.email).getByText('Rechazado', { exact: true }).waitFor();
+    await resultRow(ADMIN.email).getByText('No puede desactivar su propia cuenta').waitFor();
+    for (const person of people) await resultRow(person.email).getByText('Hecho', { exact: true }).waitFor();
+    await result.getByRole('button', { name: 'Cerrar' }).click();
+
+    // The grid is refetched: the others inactive, the admin still active and still signed in.
+    for (const person of people) await gridRow(person.email).getByText('Inactivo', { exact: true }).waitFor();
+    await gridRow(ADMIN.email).getByText('Activo', { exact: true }).waitFor();
+    await admin.reload();
+    await admin.getByRole('tab', { name: 'Usuarios', selected: true }).waitFor();
+    expect(new URL(admin.url()).pathname).toBe('/configuracion/usuarios');
+  });
+});
