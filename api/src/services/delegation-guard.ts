@@ -88,7 +88,7 @@ export function refusalAudit(err: DelegationRefused): AuditInput {
 export async function auditingRefusals<T>(
   db: Db,
   audit: Auditor,
-  work: () => Promise<T>,
+  work: () => Promise<T> | T,
 ): Promise<T> {
   try {
     return await work();

@@ -67,7 +67,7 @@ const configuracionRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => 
         await auditingRefusals(
           app.db,
           (e, db) => app.audit(request, e, db),
-          async () =>
+          () =>
             refuseIf(canUseAsDefault(request.user, nuevo), 'rolPorDefecto', {
               objetivoTipo: 'configuracion',
               intento: { rolPorDefecto },
