@@ -190,6 +190,21 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
       clock.advance(MINUTE);
     });
 
+    it('counts an IPv6 client by its /64, so fresh addresses of one network share the lock', async () => {
+      const { email } = await registerUser(app, 'ipv6');
+      for (let i = 1; i <= 5; i++)
+        expect((await loginFrom(app, email, 'mala-clave', `2001:db8:5:6::${i}`)).statusCode).toBe(
+          401,
+        );
+      expectErrorShape(
+        await loginFrom(app, email, PASSWORD, '2001:db8:5:6:ffff::99'),
+        429,
+        ERROR_CODES.accountLocked,
+      );
+      expect((await loginFrom(app, email, PASSWORD, '2001:db8:5:7::1')).statusCode).toBe(200);
+      clock.advance(MINUTE);
+    });
+
     it('grows the lock per address: 1, 2, 4 minutes', async () => {
       const { email } = await registerUser(app, 'creciente');
       const ip = '203.0.113.2';

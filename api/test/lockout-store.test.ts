@@ -14,6 +14,7 @@ import {
   MemoryLockoutStore,
   RedisLockoutStore,
   lockDurationMs,
+  lockoutAddress,
   type LockoutKey,
   type LockoutStore,
 } from '../src/lib/lockout-store';
@@ -47,6 +48,21 @@ describe('lockDurationMs', () => {
     ]);
     expect(lockDurationMs(12)).toBe(LOCKOUT_MAX_MS);
     expect(lockDurationMs(1000)).toBe(LOCKOUT_MAX_MS);
+  });
+});
+
+describe('lockoutAddress', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['::ffff:203.0.113.9', '203.0.113.9'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002::7', '2001:db8:1:2::/64'],
+    ['2001:db8::7', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['2001:db8:1:2::1.2.3.4', '2001:db8:1:2::/64'],
+  ])('counts %s as %s', (ip, expected) => {
+    expect(lockoutAddress(ip)).toBe(expected);
   });
 });
 

@@ -3,10 +3,10 @@
  * Cheat Sheet "Account lockout", OWASP ASVS 5.0 V6.3.1 "brute force controls as documented").
  *
  * Two counters, both checked before a password is verified:
- * - **per (account, client address)**: after 5 consecutive failures from one address that
- *   address is locked out of that account for 1 minute, doubling with each further failure up
- *   to 1 hour; a success from that address resets it. A lock started from one address never
- *   stops the owner signing in from another one.
+ * - **per (account, client address)** (an IPv6 address counts as its /64): after 5
+ *   consecutive failures from one address that address is locked out of that account for
+ *   1 minute, doubling with each further failure up to 1 hour; a success from that address
+ *   resets it. A lock started from one address never stops the owner signing in from another.
  * - **account-wide ceiling**: every failure on the account, from any address, counts in a
  *   15-minute window that opens at the first of them. Once 20 failures are counted in the
  *   window, an address that has itself failed on the account during the window waits until
@@ -19,6 +19,7 @@
  * "Security" states the model and its numbers.
  */
 import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import type Redis from 'ioredis';
 
 /** Failures from one address before that address's first lock. */
@@ -47,8 +48,37 @@ export function lockDurationMs(failures: number): number {
 export interface LockoutKey {
   /** Normalised e-mail (known or not: unknown e-mails are counted alike, so nothing leaks). */
   account: string;
-  /** Client address as the app sees it (`request.ip`, behind TRUST_PROXY). */
+  /** Client address as `lockoutAddress` groups it (`request.ip`, behind TRUST_PROXY). */
   address: string;
+}
+
+/**
+ * The address part of a lock-out key: an IPv4 address as it is (also when IPv4-mapped in IPv6),
+ * an IPv6 address cut to its /64 network. One IPv6 subscriber usually holds a whole /64, so
+ * counting single addresses would hand an attacker 2^64 fresh "addresses", each with its own
+ * five guesses and its own pass under the account ceiling.
+ */
+export function lockoutAddress(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/iu.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const bare = ip.split('%')[0]!.toLowerCase();
+  const [head = '', tail] = bare.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  // An embedded IPv4 tail (`::1.2.3.4`) sits in the last 32 bits, outside the /64 kept.
+  const missing = 8 - left.length - right.length - (right.at(-1)?.includes('.') ? 1 : 0);
+  const groups =
+    tail === undefined ? left : [...left, ...Array<string>(missing).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/u, ''))
+    .join(':')}::/64`;
+}
+
+/** The key of an attempt on `account` (a normalised e-mail) from the client address `ip`. */
+export function lockoutKey(account: string, ip: string): LockoutKey {
+  return { account, address: lockoutAddress(ip) };
 }
 
 /** The outcome of one failure. */

@@ -18,7 +18,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { isValidEmail, normalizeEmail } from '../lib/email';
 import { HttpError, isUniqueViolation, validationError } from '../lib/http-errors';
-import type { LockoutStore } from '../lib/lockout-store';
+import { lockoutKey, type LockoutStore } from '../lib/lockout-store';
 import { passwordProblem, type PasswordHasher } from '../lib/passwords';
 import { createPasswordAttempts } from './password-attempts';
 import { getAjuste } from '../repositories/ajustes-repository';
@@ -106,7 +106,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async login(body: LoginRequest, meta: RequestMeta): Promise<SignedIn> {
       const email = normalizeEmail(body.email);
-      const key = { account: email, address: meta.ip };
+      const key = lockoutKey(email, meta.ip);
       await attempts.refuseWhileLocked(key);
 
       const cred = await findCredentialsByEmail(db, email);

@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { normalizeEmail } from '../lib/email';
 import { validationError } from '../lib/http-errors';
+import { lockoutKey } from '../lib/lockout-store';
 import { passwordProblem, type PasswordHasher } from '../lib/passwords';
 import {
   findUsuario,
@@ -77,7 +78,7 @@ export function createCuentaService(
       ip: string,
     ): Promise<void> {
       const userId = user.id;
-      const key = { account: normalizeEmail(user.email), address: ip };
+      const key = lockoutKey(normalizeEmail(user.email), ip);
       await attempts.refuseWhileLocked(key);
       const stored = await passwordHashOf(db, userId);
       if (!stored || !(await hasher.verify(stored, body.actual))) {
