@@ -30,12 +30,15 @@ import {
 } from './lib/passwords';
 import auditPlugin from './plugins/app/audit';
 import authPlugin from './plugins/app/auth';
-import errorsPlugin from './plugins/app/errors';
+import errorsPlugin, { frameworkErrorHandler } from './plugins/app/errors';
 import frontendsPlugin from './plugins/app/frontends';
 import methodNotAllowedPlugin, { routeTable } from './plugins/app/method-not-allowed';
 import corsPlugin from './plugins/external/cors';
 import dbPlugin from './plugins/external/db';
-import securityHeadersPlugin from './plugins/external/security-headers';
+import securityHeadersPlugin, {
+  apiSecurityHeaders,
+  securityHeaders,
+} from './plugins/external/security-headers';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import { closeRedis, connectRedis } from './plugins/external/redis';
 import swaggerPlugin from './plugins/external/swagger';
@@ -89,6 +92,13 @@ declare module 'fastify' {
  * Request-body validator: Fastify's defaults, except unknown fields are refused rather than
  * silently stripped (`removeAdditional: false`, issue #2) and body types are never coerced
  * ("5" is not a number). Query strings and params keep coercion (`?page=2`).
+ *
+ * Bodies keep `strictNumbers` although `strict` is off (issue #13): `strict: false` turns it off
+ * too, and then `Infinity` — what `JSON.parse` makes of `1e400` — passes as a number or an
+ * integer. Query strings cannot use it: Ajv coerces "1e400" and "Infinity" to Infinity after
+ * the type check, and with `strictNumbers` its `maximum` check then lets Infinity through
+ * (measured with ajv 8.20); without it `maximum` refuses Infinity, so every integer of a query
+ * carries one (`PAGE_MAX` for pages).
  */
 function validators() {
   const common = {
@@ -98,7 +108,7 @@ function validators() {
     addUsedSchema: false,
     strict: false,
   } as const;
-  const body = addFormats(new Ajv({ ...common, coerceTypes: false }));
+  const body = addFormats(new Ajv({ ...common, coerceTypes: false, strictNumbers: true }));
   const other = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
   return { body, other };
 }
@@ -111,6 +121,10 @@ function loggerOptions(config: AppConfig, options: BuildOptions): FastifyServerO
     level: config.logLevel,
     ...(logStream ? { stream: logStream } : {}),
     // Never log secrets (OWASP Logging Cheat Sheet): bearer tokens, cookies, passwords.
+    // An Error logged under `err` (Fastify's own lines: stream errors, hook failures) keeps its
+    // class, message and code, never its stack (issue #13: no stack trace in any log line).
+    // (Fastify's typing wants a `stack` back, which is the point of leaving it out.)
+    serializers: { err: errorSummary } as never,
     redact: {
       paths: [
         'req.headers.authorization',
@@ -169,6 +183,12 @@ export async function buildApp(
       logController: new RequestLogController(),
       return503OnClosing: true,
       forceCloseConnections: 'idle',
+      // A URL Fastify cannot decode (`/api/usuarios/%E0%A4%A`) never reaches the hooks: this
+      // answers it with the security headers and the error shape (issue #13).
+      frameworkErrors: frameworkErrorHandler({
+        api: apiSecurityHeaders(config),
+        page: securityHeaders(config),
+      }),
     }).withTypeProvider<TypeBoxTypeProvider>();
 
     const ajv = validators();

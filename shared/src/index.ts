@@ -13,6 +13,7 @@ export * from './constants';
 export * from './routing';
 export * from './runtime-config';
 export * from './api-client/http';
+export * from './contracts/listas';
 export * from './contracts/usuarios';
 export * from './contracts/usuarios-bulk';
 export * from './contracts/roles';

@@ -5,7 +5,7 @@
 import type { AuditoriaEntry } from '@gestion/shared';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { AuditoriaRow, Database } from '../db/database';
-import { containsPattern } from './busqueda';
+import { containsPattern, prefixPattern } from './busqueda';
 import { iso } from './usuarios-admin-repository';
 import type { Db } from './usuarios-repository';
 
@@ -31,10 +31,15 @@ function filterExpr(eb: ExpressionBuilder<Database, 'auditoria'>, f: AuditoriaFi
   }
   const accion = f.accion?.trim();
   if (accion) {
+    // A prefix (`usuarios`) matches its actions (`usuarios.crear`); `%` and `_` in it are
+    // literal characters, escaped the same way on both databases (issue #13).
     conds.push(
       accion.includes('.')
         ? eb('accion', '=', accion)
-        : eb.or([eb('accion', '=', accion), eb('accion', 'like', `${accion}.%`)]),
+        : eb.or([
+            eb('accion', '=', accion),
+            sql<SqlBool>`accion like ${prefixPattern(`${accion}.`)} escape '\\'`,
+          ]),
     );
   }
   const objetivo = f.objetivo?.trim();

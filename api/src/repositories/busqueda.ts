@@ -23,3 +23,11 @@ export function usuarioSearchColumns(nombre: string, email: string) {
 export function containsPattern(normalizedQuery: string): string {
   return `%${normalizedQuery.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * `text%` for LIKE: rows starting with `text`, whose `%`, `_` and `\` match only themselves
+ * (use with `escape '\'`; issue #13 — a filter's own `%` must not turn into a wildcard).
+ */
+export function prefixPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

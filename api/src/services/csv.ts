@@ -47,6 +47,12 @@ export function csvLine(values: readonly CsvValue[], separator: CsvSeparator = '
  * A stream of a whole CSV document: BOM, header, then the records each batch yields, fields
  * joined by `separator` (default `,`). Pulls the next batch only when the consumer wants more
  * (back-pressure), so memory stays flat.
+ *
+ * The first batch is read before the first byte (issue #13: an export never fails after its
+ * headers are sent). Fastify sets a stream's headers with `setHeader` and writes them with the
+ * first chunk, so when that first query fails — the query a bad filter breaks — the stream
+ * errors before any byte and the error handler still answers with the JSON error and its
+ * status instead of a 200 cut short. Later batches run the same statement further on.
  */
 export function csvStream<T>(
   header: readonly string[],
@@ -54,10 +60,19 @@ export function csvStream<T>(
   toRecord: (item: T) => readonly CsvValue[],
   separator: CsvSeparator = ',',
 ): Readable {
+  const records = (batch: T[]) => batch.map((item) => csvLine(toRecord(item), separator)).join('');
   async function* lines() {
-    yield UTF8_BOM + csvLine(header, separator);
-    for await (const batch of batches) {
-      yield batch.map((item) => csvLine(toRecord(item), separator)).join('');
+    const it = batches[Symbol.asyncIterator]();
+    try {
+      const first = await it.next();
+      yield UTF8_BOM + csvLine(header, separator) + (first.done ? '' : records(first.value));
+      if (first.done) return;
+      for (let next = await it.next(); !next.done; next = await it.next()) {
+        yield records(next.value);
+      }
+    } finally {
+      // The client may stop reading (or go away) mid-way: let the source release its query.
+      await it.return?.();
     }
   }
   return Readable.from(lines(), { objectMode: false });

@@ -16,6 +16,7 @@ import {
   formatFiltradoMessage,
   operadoresDe,
   parseIsoDateTime,
+  sinNul,
   type ErrorDetail,
   type FiltroCampo,
   type FiltroEntidad,
@@ -116,6 +117,10 @@ function typedValue(c: FiltroCampo, raw: unknown, at: string): FiltroValor {
       if (typeof raw !== 'string' || raw.length > FILTRO_VALOR_MAX_LENGTH) {
         throw new Refusal(at, msg(FILTRADO_MESSAGES.valorInvalido, { campo }));
       }
+      // NUL is refused, not searched for (TEXTO_SIN_NUL_PATTERN in shared explains why): here,
+      // before any query, so a list, a CSV export and a saved report all answer 400 naming
+      // the value — a report saved with one before this rule answers 400 when it runs.
+      if (!sinNul(raw)) throw new Refusal(at, msg(FILTRADO_MESSAGES.valorConNul, { campo }));
       return raw;
   }
 }
@@ -187,7 +192,7 @@ function refused(details: ErrorDetail[]): HttpError {
  * `campo` is whitelisted for it; each `operador` is one of the field's `operadoresDe`; values
  * are typed by the field (`fecha`: ISO 8601 with zone → epoch ms; `numero`: a finite 32-bit
  * integer, every number of the whitelist being an id; `booleano`: true/false; `enum`: one of
- * `valores`; `texto`: a string of at most FILTRO_VALOR_MAX_LENGTH) and shaped by the operator
+ * `valores`; `texto`: a string of at most FILTRO_VALOR_MAX_LENGTH without NUL) and shaped by the operator
  * (`entre`: `[desde, hasta]` with desde ≤ hasta; `en`: 1..FILTRO_EN_MAX values; the others one
  * scalar); at most FILTRO_MAX_CONDICIONES conditions; `sort` is `campo`/`-campo` of a field
  * that is not `ordenable: false`.

@@ -2,6 +2,7 @@
  * /api/auditoria (auditoria:ver, issue #4): every write and every auth event, newest first.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { pageSchema, searchTextSchema, TEXTO_SIN_NUL_PATTERN } from './listas';
 import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX, pagedListSchema } from './usuarios';
 
 /**
@@ -36,14 +37,14 @@ export type AuditoriaEntry = Static<typeof AuditoriaEntrySchema>;
  * - `sort`: `creadoEn` or `-creadoEn` (default, newest first).
  */
 export const AuditoriaQuerySchema = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 200 })),
-  actor: Type.Optional(Type.String({ maxLength: 254 })),
-  accion: Type.Optional(Type.String({ maxLength: 60 })),
-  objetivo: Type.Optional(Type.String({ maxLength: 320 })),
+  q: Type.Optional(searchTextSchema(200)),
+  actor: Type.Optional(searchTextSchema(254)),
+  accion: Type.Optional(searchTextSchema(60)),
+  objetivo: Type.Optional(Type.String({ maxLength: 320, pattern: TEXTO_SIN_NUL_PATTERN })),
   desde: Type.Optional(Type.String({ maxLength: 40 })),
   hasta: Type.Optional(Type.String({ maxLength: 40 })),
   sort: Type.Optional(Type.String({ pattern: '^-?creadoEn$', default: '-creadoEn' })),
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: pageSchema(),
   pageSize: Type.Integer({
     minimum: 1,
     maximum: ADMIN_PAGE_SIZE_MAX,

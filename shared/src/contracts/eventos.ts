@@ -38,6 +38,7 @@
  *   `details` has one entry per period in the way (`PeriodoFueraDetail`).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { pageSchema, searchTextSchema } from './listas';
 
 /** Bounds of the text fields (characters). */
 export const EVENTO_NOMBRE_MAX_LENGTH = 200;
@@ -220,12 +221,12 @@ export type EventoSort = EventoSortField | `-${EventoSortField}`;
  * - `page` from 1, `pageSize` 1..100 (default 20).
  */
 export const EventoListQuerySchema = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 200 })),
+  q: Type.Optional(searchTextSchema(200)),
   estado: Type.Optional(Type.Array(EventoEstadoSchema)),
   desde: Type.Optional(Type.String({ maxLength: 40 })),
   hasta: Type.Optional(Type.String({ maxLength: 40 })),
   sort: Type.Optional(Type.Union(EVENTO_SORTS.map((s) => Type.Literal(s)))),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(pageSchema()),
   pageSize: Type.Optional(
     Type.Integer({
       minimum: 1,
@@ -302,9 +303,9 @@ export type PeriodoSort = PeriodoSortField | `-${PeriodoSortField}`;
 
 /** GET /api/eventos/:id/periodos query; default sort `fechaInicio`, pageSize 100 (max 1000). */
 export const PeriodoListQuerySchema = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 200 })),
+  q: Type.Optional(searchTextSchema(200)),
   sort: Type.Optional(Type.Union(PERIODO_SORTS.map((s) => Type.Literal(s)))),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(pageSchema()),
   pageSize: Type.Optional(
     Type.Integer({
       minimum: 1,

@@ -23,6 +23,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { EVENTO_ESTADOS } from './eventos';
+import { pageSchema } from './listas';
 
 /** The entities the filter builder works on. */
 export const FILTRO_ENTIDADES = ['eventos', 'periodos', 'usuarios'] as const;
@@ -173,7 +174,7 @@ export const FiltradoRequestSchema = Type.Object(
     entidad: Type.String({ minLength: 1, maxLength: 32 }),
     filtros: Type.Array(FiltroSchema, { maxItems: FILTRO_MAX_CONDICIONES }),
     sort: Type.Optional(Type.String({ minLength: 1, maxLength: 65 })),
-    page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    page: Type.Optional(pageSchema()),
     pageSize: Type.Optional(
       Type.Integer({
         minimum: 1,
@@ -211,6 +212,8 @@ export const FILTRADO_MESSAGES = {
   entreNecesitaDos: '«entre» necesita dos valores: desde y hasta',
   enNecesitaLista: '«en» necesita una lista de valores',
   ordenNoPermitido: 'No se puede ordenar por «{campo}»',
+  /** A text value holding NUL (U+0000): see TEXTO_SIN_NUL_PATTERN in listas.ts. */
+  valorConNul: 'El valor de «{campo}» no puede contener el carácter nulo (U+0000)',
 } as const;
 
 /** Replaces `{key}` placeholders of a `FILTRADO_MESSAGES` text. */

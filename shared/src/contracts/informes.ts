@@ -28,6 +28,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { PermissionName } from '../auth/permissions';
 import { FiltroGuardadoSchema, type FiltroEntidad } from './filtrado';
+import { pageSchema, searchTextSchema } from './listas';
 
 /** The report types (issue #6). */
 export const INFORME_TIPOS = [
@@ -149,10 +150,10 @@ export const INFORME_SORTS = INFORME_SORT_FIELDS.flatMap((f) => [f, `-${f}`] as 
 
 /** GET /api/informes query: `q` matches nombre (case-insensitive); default sort `-creadoEn`. */
 export const InformeListQuerySchema = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 200 })),
+  q: Type.Optional(searchTextSchema(200)),
   tipo: Type.Optional(InformeTipoSchema),
   sort: Type.Optional(Type.Union(INFORME_SORTS.map((s) => Type.Literal(s)))),
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(pageSchema()),
   pageSize: Type.Optional(
     Type.Integer({
       minimum: 1,
@@ -220,7 +221,7 @@ export type InformeResultado = Static<typeof InformeResultadoSchema>;
 
 /** GET /api/informes/:id/resultado query. */
 export const ResultadoQuerySchema = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(pageSchema()),
   pageSize: Type.Optional(
     Type.Integer({
       minimum: 1,

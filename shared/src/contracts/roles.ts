@@ -3,6 +3,7 @@
  * of the shared catalogue; `admin` holds every permission implicitly and lists none of its own.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { pageSchema, searchTextSchema } from './listas';
 import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX, pagedListSchema } from './usuarios';
 
 /** Largest role nombre. */
@@ -31,11 +32,11 @@ export const ROL_SORT_FIELDS = ['nombre', 'usuarios', 'creadoEn'] as const;
 
 /** GET /api/roles (roles:ver): `q` matches nombre or descripcion, case-insensitive. */
 export const RolesQuerySchema = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 200 })),
+  q: Type.Optional(searchTextSchema(200)),
   sort: Type.Optional(
     Type.String({ pattern: `^-?(${ROL_SORT_FIELDS.join('|')})$`, default: 'nombre' }),
   ),
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: pageSchema(),
   pageSize: Type.Integer({
     minimum: 1,
     maximum: ADMIN_PAGE_SIZE_MAX,

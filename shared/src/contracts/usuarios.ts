@@ -12,6 +12,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { EMAIL_MAX_LENGTH, NOMBRE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants';
 import { UserSchema } from './user';
+import { pageSchema, searchTextSchema } from './listas';
 
 /** Default and largest `pageSize` of every admin list. */
 export const ADMIN_PAGE_SIZE_DEFAULT = 25;
@@ -27,7 +28,7 @@ export const USUARIOS_TOTAL_MAX = 2000;
 
 /** `page` (1-based) and `pageSize` (1..100, default 25) of every admin list query. */
 export const PagingQuerySchema = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: pageSchema(),
   pageSize: Type.Integer({
     minimum: 1,
     maximum: ADMIN_PAGE_SIZE_MAX,
@@ -116,13 +117,13 @@ export type UsuarioSortField = (typeof USUARIO_SORT_FIELDS)[number];
  * Export ignores `page`/`pageSize` and streams every matching row.
  */
 export const UsuariosQuerySchema = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 200 })),
+  q: Type.Optional(searchTextSchema(200)),
   rol: Type.Optional(Type.String({ maxLength: 60 })),
   activo: Type.Optional(Type.Boolean()),
   sort: Type.Optional(
     Type.String({ pattern: `^-?(${USUARIO_SORT_FIELDS.join('|')})$`, default: 'nombre' }),
   ),
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: pageSchema(),
   pageSize: Type.Integer({
     minimum: 1,
     maximum: ADMIN_PAGE_SIZE_MAX,

@@ -4,8 +4,21 @@
  * 500; a 500 never carries a stack trace, SQL or driver text (those go to the log only).
  */
 import { STATUS_CODES } from 'node:http';
-import { API_MESSAGES, ERROR_CODES, type ApiErrorBody, type ErrorDetail } from '@gestion/shared';
-import type { FastifyError, FastifyPluginCallback } from 'fastify';
+import {
+  API_MESSAGES,
+  ERROR_CODES,
+  LISTAS_MESSAGES,
+  TEXTO_SIN_NUL_PATTERN,
+  type ApiErrorBody,
+  type ErrorDetail,
+} from '@gestion/shared';
+import type {
+  FastifyError,
+  FastifyPluginCallback,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../lib/db-errors';
 import {
@@ -70,6 +83,7 @@ function messageOf(e: AjvErrorLike, field: string): string {
       return `No puede superar ${limit} caracteres`;
     case 'format':
     case 'pattern':
+      if (e.params.pattern === TEXTO_SIN_NUL_PATTERN) return LISTAS_MESSAGES.textoConNul;
       return field === 'email' ? API_MESSAGES.invalidEmail : 'El formato no es válido';
     case 'minimum':
     case 'exclusiveMinimum':
@@ -153,11 +167,31 @@ export function toErrorBody(err: unknown): ApiErrorBody {
 }
 
 /**
+ * True when the client went away before its answer (closed the connection mid-upload or while
+ * the handler ran). Node then fails the request's own stream with `ECONNRESET` ("aborted"),
+ * the same code a lost database connection carries, so the code alone would log a client's
+ * impatience as "database unavailable" (issue #13); the request's socket tells them apart.
+ */
+export function isClientAbort(request: FastifyRequest): boolean {
+  const raw = request.raw;
+  return raw.aborted || raw.socket?.destroyed === true;
+}
+
+/**
  * Installs the error handler and the /api 404 handler. Non-/api misses are left to the
  * frontends plugin (SPA fallback) through `setNotFoundHandler` there; this one answers JSON.
  */
 const errorsPlugin: FastifyPluginCallback = (app, _opts, done) => {
   app.setErrorHandler((err, request, reply) => {
+    if (isClientAbort(request)) {
+      // Nobody is left to answer; not a fault of ours nor of the database. The reply below is
+      // discarded by Node.
+      request.log.info({ code: (err as { code?: unknown }).code }, 'request aborted by the client');
+      return reply
+        .code(400)
+        .type('application/json; charset=utf-8')
+        .send(body(400, API_MESSAGES.validation, ERROR_CODES.validation));
+    }
     const out = toErrorBody(err);
     if (out.statusCode === 503 && isDatabaseUnavailable(err)) {
       // One line per failed request while the database is away, at warn: not a bug.
@@ -172,6 +206,8 @@ const errorsPlugin: FastifyPluginCallback = (app, _opts, done) => {
       request.log.info({ statusCode: out.statusCode, code: out.code }, 'request refused');
     }
     if (err instanceof HttpError && err.headers) void reply.headers(err.headers);
+    // An export whose first query failed (see `csvStream`) had named its download already.
+    reply.removeHeader('content-disposition');
     return reply.code(out.statusCode).type('application/json; charset=utf-8').send(out);
   });
   done();
@@ -182,4 +218,37 @@ export default fp(errorsPlugin, { name: 'errors' });
 /** The 404 body of an unknown /api path. */
 export function notFoundBody(): ApiErrorBody {
   return toErrorBody(notFound());
+}
+
+/** `details[].message` of a request whose URL cannot be decoded. */
+const BAD_URL_MESSAGE = 'La dirección de la petición no es válida';
+
+/**
+ * Fastify's `frameworkErrors`: answers the requests its router refuses before any hook runs — a
+ * URL that cannot be percent-decoded (`/api/usuarios/%E0%A4%A`, 400), a path parameter over the
+ * router's length limit (414) — with the security headers every other response carries and the
+ * error shape (DESIGN.md §3), instead of Fastify's English body without headers (issue #13).
+ * @param headers the precomputed sets of the security-headers plugin: `api` for /api paths,
+ *   `page` for the rest.
+ */
+export function frameworkErrorHandler(headers: {
+  api: Record<string, string>;
+  page: Record<string, string>;
+}): NonNullable<FastifyServerOptions['frameworkErrors']> {
+  return (err, request, reply) => {
+    const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+    const out =
+      status === 414
+        ? body(414, API_MESSAGES.validation, ERROR_CODES.validation)
+        : body(400, API_MESSAGES.validation, ERROR_CODES.validation, [
+            { field: 'url', message: BAD_URL_MESSAGE },
+          ]);
+    request.log.info({ statusCode: status, code: err.code }, 'request refused');
+    void (reply as FastifyReply)
+      .headers(request.url.startsWith('/api/') ? headers.api : headers.page)
+      .header('x-request-id', request.id)
+      .code(status)
+      .type('application/json; charset=utf-8')
+      .send(out);
+  };
 }

@@ -58,7 +58,32 @@ export function helmetOptions(config: AppConfig): HelmetOptions {
   };
 }
 
-/** Runs helmet once against a recording response and returns the headers it sets. */
+/**
+ * `Permissions-Policy` of every response (issue #13; OWASP Secure Headers): the powerful browser
+ * features the product never uses are refused to the page and to anything it embeds. Passkeys
+ * are not among them: WebAuthn (DESIGN.md §8, a later issue) needs
+ * `publickey-credentials-get/create`, kept to the page's own origin (`self`, their default),
+ * stated here so nobody "tightens" them to `()` by accident.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'midi=()',
+  'display-capture=()',
+  'publickey-credentials-get=(self)',
+  'publickey-credentials-create=(self)',
+].join(', ');
+
+/**
+ * Runs helmet once against a recording response and returns the headers it sets, plus
+ * `Permissions-Policy` (helmet has none).
+ */
 export function securityHeaders(config: AppConfig): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
@@ -72,6 +97,7 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
     failure = err;
   });
   if (failure) throw failure instanceof Error ? failure : new Error('helmet refused its options');
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
   return headers;
 }
 
@@ -89,7 +115,11 @@ export function apiSecurityHeaders(config: AppConfig): Record<string, string> {
     'referrer-policy': 'no-referrer',
     'cache-control': 'no-store',
   };
-  for (const name of ['strict-transport-security', 'cross-origin-resource-policy']) {
+  for (const name of [
+    'strict-transport-security',
+    'cross-origin-resource-policy',
+    'permissions-policy',
+  ]) {
     if (page[name]) headers[name] = page[name];
   }
   return headers;
