@@ -60,7 +60,9 @@ describe.each(DATABASES)('informes on %s', (dialect) => {
   };
   const patch = (id: number, payload: Record<string, unknown>, who: Who = 'gestor') =>
     app.inject({ method: 'PATCH', url: `/api/informes/${id}`, headers: as[who], payload });
-  const list = (query: string, who: Who = 'usuario') =>
+  // As admin: the list holds only the reports the caller may run (issue #13), and these tests
+  // are about search, sort and paging over all four (informes-visibilidad.test.ts has the rule).
+  const list = (query: string, who: Who = 'admin') =>
     app.inject({ method: 'GET', url: `/api/informes?${query}`, headers: as[who] });
   const page = async (query: string) => (await list(query)).json<InformeList>();
 
@@ -285,7 +287,8 @@ describe.each(DATABASES)('informes on %s', (dialect) => {
     });
 
     it('answers 409 VERSION_CONFLICT for a stale version and keeps the stored report', async () => {
-      const informe = await created({ nombre: 'Versión', tipo: 'eventos-por-mes' });
+      // Made by the gestor who edits it: only a report's author or an admin edits it (issue #13).
+      const informe = await created({ nombre: 'Versión', tipo: 'eventos-por-mes' }, 'gestor');
       expect((await patch(informe.id, { nombre: 'Primera', version: 1 })).statusCode).toBe(200);
       const stale = await patch(informe.id, { nombre: 'Segunda', version: 1 });
       expect(expectErrorShape(stale, 409, ERROR_CODES.versionConflict).message).toBe(
@@ -300,16 +303,16 @@ describe.each(DATABASES)('informes on %s', (dialect) => {
     });
 
     it('answers the stored report unchanged (same version) when nothing changes', async () => {
-      const informe = await created({ nombre: 'Igual', tipo: 'eventos-por-mes' });
+      const informe = await created({ nombre: 'Igual', tipo: 'eventos-por-mes' }, 'gestor');
       const res = await patch(informe.id, { nombre: ' Igual ', descripcion: null, version: 1 });
       expect(res.json<Informe>()).toMatchObject({ nombre: 'Igual', version: 1 });
     });
 
     it('checks filtros against the fixed tipo, 400 before writing; 404 for an unknown report', async () => {
-      const informe = await created(LISTADO_EVENTOS);
+      const informe = await created(LISTADO_EVENTOS, 'gestor');
       const none = await patch(informe.id, { filtros: null, version: 1 });
       expect(expectErrorShape(none, 400).message).toBe(INFORMES_MESSAGES.filtrosRequired);
-      const count = await created({ nombre: 'Mes', tipo: 'eventos-por-mes' });
+      const count = await created({ nombre: 'Mes', tipo: 'eventos-por-mes' }, 'gestor');
       const wrong = await patch(count.id, {
         filtros: { entidad: 'eventos', filtros: [{ campo: 'rol', operador: 'eq', valor: 'x' }] },
         version: 1,
@@ -324,14 +327,15 @@ describe.each(DATABASES)('informes on %s', (dialect) => {
 
   describe('DELETE /api/informes/:id', () => {
     it('deletes with an audit row; a second delete is 404', async () => {
-      const informe = await created({ nombre: 'Borrar', tipo: 'actividad' });
+      // The gestor deletes a report of their own (only its author or an admin may, issue #13).
+      const informe = await created({ nombre: 'Borrar', tipo: 'eventos-por-mes' }, 'gestor');
       const del = () =>
         app.inject({ method: 'DELETE', url: `/api/informes/${informe.id}`, headers: as.gestor });
       expect((await del()).statusCode).toBe(204);
       expectErrorShape(await del(), 404, ERROR_CODES.notFound);
       const [audit] = await listAudit(app.db, { accion: 'informes.eliminar', limit: 1 });
       expect(JSON.parse(audit!.cambios!)).toMatchObject({
-        antes: { nombre: 'Borrar', tipo: 'actividad' },
+        antes: { nombre: 'Borrar', tipo: 'eventos-por-mes' },
         despues: null,
       });
     });

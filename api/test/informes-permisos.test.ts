@@ -29,8 +29,9 @@ describe.each(DATABASES)('filtrado and informes permissions on %s', (dialect) =>
     })),
   );
 
-  it('refuses a gestor everything over usuarios and lets a usuario only read', () => {
-    expect(cases.filter((c) => c.caller === 'gestor' && c.expected === 403)).toHaveLength(3);
+  it("refuses a gestor everything over usuarios and the admin's reports, and lets a usuario only read", () => {
+    // 3 over usuarios + editing and deleting a report of someone else (issue #13).
+    expect(cases.filter((c) => c.caller === 'gestor' && c.expected === 403)).toHaveLength(5);
     expect(
       cases.filter((c) => c.caller === 'usuario' && c.expected < 300).map((c) => c.row.name),
     ).toEqual([

@@ -8,7 +8,14 @@
  * `periodos as p`, `usuarios as u`; see `filtroWhere` in filtrado-repository.ts). Without one
  * they read the cheapest source there is (the trigger-kept `periodos_por_evento` counter).
  */
-import type { FiltroGuardado, Informe, InformeTipo } from '@gestion/shared';
+import {
+  INFORME_ENTIDAD,
+  INFORME_TIPOS,
+  type FiltroEntidad,
+  type FiltroGuardado,
+  type Informe,
+  type InformeTipo,
+} from '@gestion/shared';
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { InformesTable } from '../db/database';
 import { iso, likeContains } from './eventos-repository';
@@ -61,14 +68,50 @@ export interface InformeFilter {
   sort: { field: InformeSortField; desc: boolean };
   page: number;
   pageSize: number;
+  /**
+   * Only reports whose data the caller may read (issue #13): the entities they see and whether
+   * they read the audit log (`actividad`). Absent: every report (an admin).
+   */
+  datos?: { entidades: readonly FiltroEntidad[]; auditoria: boolean };
 }
 
-/** One page of reports and the total matching the filter (ties broken by id). */
+/** A `listado`'s filter entity, read from its stored JSON (written by `JSON.stringify`). */
+function listadoEntidad(dialect: 'sqlite' | 'postgres') {
+  return dialect === 'postgres'
+    ? sql<string>`(informes.filtros::jsonb ->> 'entidad')`
+    : sql<string>`json_extract(informes.filtros, '$.entidad')`;
+}
+
+/** The reports a caller with `datos` may run: counts over their entities, listados over them, `actividad` with the audit log. */
+function visibles(
+  datos: NonNullable<InformeFilter['datos']>,
+  dialect: 'sqlite' | 'postgres',
+): Expression<SqlBool> {
+  const tipos: string[] = INFORME_TIPOS.filter((t) => {
+    const entidad = INFORME_ENTIDAD[t];
+    return entidad !== null && datos.entidades.includes(entidad);
+  });
+  if (datos.auditoria) tipos.push('actividad');
+  const conds: Expression<SqlBool>[] = [];
+  if (tipos.length) conds.push(sql<SqlBool>`informes.tipo in (${sql.join(tipos)})`);
+  if (datos.entidades.length) {
+    conds.push(
+      sql<SqlBool>`(informes.tipo = 'listado' and ${listadoEntidad(dialect)} in (${sql.join([
+        ...datos.entidades,
+      ])}))`,
+    );
+  }
+  return conds.length ? sql<SqlBool>`(${sql.join(conds, sql` or `)})` : sql<SqlBool>`1 = 0`;
+}
+
+/** One page of reports and the total matching the filter and the caller's `datos` (ties broken by id). */
 export async function listInformes(
   db: Db,
   filter: InformeFilter,
+  dialect: 'sqlite' | 'postgres',
 ): Promise<{ items: InformeConAutor[]; total: number }> {
   let base = db.selectFrom('informes');
+  if (filter.datos) base = base.where(visibles(filter.datos, dialect));
   for (const w of filter.words) {
     base = base.where(sql<SqlBool>`informes.busqueda like ${likeContains(w)} escape '\\'`);
   }

@@ -13,6 +13,7 @@
  *   batches for the CSV (`resultado.csv` streams the whole result, not a page).
  */
 import {
+  ADMIN_ROLE,
   API_MESSAGES,
   ERROR_CODES,
   EVENTO_ESTADOS,
@@ -26,6 +27,9 @@ import {
   SERIE_MAX_PUNTOS,
   formatFiltradoMessage,
   hasPermission,
+  hasRole,
+  puedeEjecutarInforme,
+  puedeGestionarInforme,
   type Columna,
   type ErrorDetail,
   type FiltroEntidad,
@@ -35,7 +39,6 @@ import {
   type InformePatch,
   type InformeResultado,
   type InformeTipo,
-  type PermissionName,
   type Punto,
   type User,
 } from '@gestion/shared';
@@ -68,6 +71,7 @@ import {
   usuariosPorActivo,
   usuariosPorRol,
   type InformeChanges,
+  type InformeFilter,
 } from '../repositories/informes-repository';
 import type { Db } from '../repositories/usuarios-repository';
 import { csvStream, type CsvSeparator, type CsvValue } from './csv';
@@ -96,36 +100,49 @@ function refused(field: string, message: string): HttpError {
   return new HttpError(400, ERROR_CODES.validation, message, [{ field, message }]);
 }
 
-function isEntidad(value: string): value is FiltroEntidad {
-  return (FILTRO_ENTIDADES as readonly string[]).includes(value);
-}
-
-/**
- * Whose data a report shows: the type's entity, a `listado`'s filter entity (undefined while it
- * is not a known one: validation refuses it), or the audit log for `actividad`.
- */
-function datosDe(
-  tipo: InformeTipo,
-  filtros: FiltroGuardado | null | undefined,
-): FiltroEntidad | 'auditoria' | undefined {
-  if (tipo === 'actividad') return 'auditoria';
-  if (tipo !== 'listado') return INFORME_ENTIDAD[tipo] ?? undefined;
-  return filtros && isEntidad(filtros.entidad) ? filtros.entidad : undefined;
-}
-
 /**
  * 403 unless `user` may read the data of a report of `tipo` with `filtros`
- * (`INFORME_PERMISO_DATOS`: eventos:ver, periodos:ver, usuarios:ver, auditoria:ver).
+ * (`puedeEjecutarInforme`: eventos:ver, periodos:ver, usuarios:ver, auditoria:ver).
  */
 function requireDatos(
   user: User | null,
   tipo: InformeTipo,
   filtros: FiltroGuardado | null | undefined,
 ): void {
-  const datos = datosDe(tipo, filtros);
-  if (datos === undefined) return;
-  const permiso: PermissionName = INFORME_PERMISO_DATOS[datos];
-  if (!user || !hasPermission(user, permiso)) throw forbidden();
+  if (!puedeEjecutarInforme(user, { tipo, filtros })) throw forbidden();
+}
+
+/**
+ * 403 `message` unless `user` is the report's author or an admin (`puedeGestionarInforme`,
+ * issue #13): holding informes:crear or informes:eliminar lets one change one's own reports, not
+ * a colleague's.
+ */
+function requireGestion(user: User | null, informe: Informe, message: string): void {
+  if (!puedeGestionarInforme(user, informe)) {
+    throw new HttpError(403, ERROR_CODES.forbidden, message);
+  }
+}
+
+/**
+ * The report as `user` may see it: whole when they may read its data, otherwise with its
+ * filter withheld (`filtros: null`, `filtrosOcultos: true`) — the stored values of a filter
+ * over usuarios are user data (issue #13).
+ */
+export function visibleInforme(user: User | null, informe: Informe): Informe {
+  if (informe.filtros === null || puedeEjecutarInforme(user, informe)) return informe;
+  return { ...informe, filtros: null, filtrosOcultos: true };
+}
+
+/**
+ * What of the reports' data `user` may read, as `listInformes` filters by (undefined: all of
+ * it, for an admin), so the list holds only reports the caller may run (issue #13).
+ */
+export function datosVisibles(user: User | null): InformeFilter['datos'] {
+  if (hasRole(user, ADMIN_ROLE)) return undefined;
+  return {
+    entidades: FILTRO_ENTIDADES.filter((e) => hasPermission(user, INFORME_PERMISO_DATOS[e])),
+    auditoria: hasPermission(user, INFORME_PERMISO_DATOS.auditoria),
+  };
 }
 
 /**
@@ -227,8 +244,8 @@ export async function createInforme(
 }
 
 /**
- * Edits a report (`tipo` is fixed). Refusals in this order: 404, 403 (the data of the report as
- * stored or as edited), 409 stale `version`, 400 blank nombre or bad `filtros`. A PATCH that
+ * Edits a report (`tipo` is fixed). Refusals in this order: 404, 403 (not its author nor an
+ * admin; then the data of the report as stored or as edited), 409 stale `version`, 400 blank nombre or bad `filtros`. A PATCH that
  * changes nothing answers the stored report without a new version or audit row.
  */
 export async function patchInforme(
@@ -239,6 +256,7 @@ export async function patchInforme(
 ): Promise<Informe> {
   return app.db.transaction().execute(async (db) => {
     const current = await getInforme(db, id);
+    requireGestion(request.user, current, INFORMES_MESSAGES.soloAutorEditar);
     requireDatos(request.user, current.tipo, current.filtros);
     if (body.filtros !== undefined) requireDatos(request.user, current.tipo, body.filtros);
     if (current.version !== body.version) throw versionConflict();
@@ -284,7 +302,7 @@ export async function patchInforme(
   });
 }
 
-/** Deletes a report; 404 when it does not exist. */
+/** Deletes a report; 404 when it does not exist, 403 for someone not its author nor an admin. */
 export async function removeInforme(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -292,6 +310,7 @@ export async function removeInforme(
 ): Promise<void> {
   await app.db.transaction().execute(async (db) => {
     const current = await getInforme(db, id);
+    requireGestion(request.user, current, INFORMES_MESSAGES.soloAutorEliminar);
     if (!(await deleteInforme(db, id))) throw informeNotFound();
     await app.audit(
       request,

@@ -90,6 +90,8 @@ export const INFORMES_ROWS: Row[] = [
     200,
     200,
   ),
+  // The report is the admin's: a gestor holds informes:crear but edits only their own reports
+  // (issue #13: author or admin); informes-visibilidad.test.ts covers the author's side.
   row(
     'PATCH /api/informes/:id',
     async (ctx) => ({
@@ -98,7 +100,7 @@ export const INFORMES_ROWS: Row[] = [
       payload: { version: 1, nombre: 'Renombrado' },
     }),
     200,
-    200,
+    403,
     403,
   ),
   row(
@@ -128,11 +130,12 @@ export const INFORMES_ROWS: Row[] = [
     403,
     403,
   ),
+  // Likewise, informes:eliminar deletes one's own reports; this one is the admin's.
   row(
     'DELETE /api/informes/:id',
     async (ctx) => ({ method: 'DELETE', url: await onEventos('/api/informes/:id')(ctx) }),
     204,
-    204,
+    403,
     403,
   ),
 ];

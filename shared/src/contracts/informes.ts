@@ -7,8 +7,8 @@
  * | GET    /api/informes?q&tipo&sort&page&pageSize    | informes:ver      | 200 InformeList    |
  * | POST   /api/informes                              | informes:crear    | 201 Informe        |
  * | GET    /api/informes/:id                          | informes:ver      | 200 Informe        |
- * | PATCH  /api/informes/:id (with `version`)         | informes:crear    | 200 Informe        |
- * | DELETE /api/informes/:id                          | informes:eliminar | 204                |
+ * | PATCH  /api/informes/:id (with `version`)         | informes:crear + author or admin | 200 Informe |
+ * | DELETE /api/informes/:id                          | informes:eliminar + author or admin | 204 |
  * | GET    /api/informes/:id/resultado?page&pageSize  | informes:ver      | 200 InformeResultado |
  * | GET    /api/informes/:id/resultado.csv?separador  | informes:exportar | 200 text/csv       |
  *
@@ -16,6 +16,15 @@
  * (`INFORME_PERMISO_DATOS`): eventos:ver, periodos:ver, usuarios:ver or auditoria:ver. Creating
  * or editing a report needs it too (usuarios:ver for one over usuarios, as filtering them does;
  * auditoria:ver for `actividad`), so nobody saves a report they could not run (403).
+ *
+ * Who sees and changes what (issue #13; the rules are `puedeEjecutarInforme` and
+ * `puedeGestionarInforme` below, used by the api to refuse and by remote-informes to hide):
+ * - the list holds only the reports the caller may run (their data permission);
+ * - `GET /api/informes/:id` of a report whose data the caller may not read answers it without
+ *   its filter (`filtros: null`, `filtrosOcultos: true`): the stored values are that data;
+ * - only the report's author or an admin edits or deletes it (403 `FORBIDDEN` otherwise, with
+ *   `INFORMES_MESSAGES.soloAutorEditar` / `soloAutorEliminar`); a report whose author was
+ *   deleted is changed by admins only.
  *
  * The CSV (`resultado.csv`) holds the whole result, not one page: UTF-8 with a BOM, CRLF, the
  * columnas' `titulo`s as header, `separador` `,` (default) or `;`, cells quoted as RFC 4180 says
@@ -26,8 +35,9 @@
  * `NOT_FOUND`, 409 `VERSION_CONFLICT` for a stale `version`.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import type { PermissionName } from '../auth/permissions';
-import { FiltroGuardadoSchema, type FiltroEntidad } from './filtrado';
+import { hasPermission, hasRole, type RoleHolder } from '../auth/checks';
+import { ADMIN_ROLE, type PermissionName } from '../auth/permissions';
+import { FiltroGuardadoSchema, type FiltroEntidad, type FiltroGuardado } from './filtrado';
 import { pageSchema, searchTextSchema } from './listas';
 
 /** The report types (issue #6). */
@@ -112,6 +122,11 @@ export const InformeSchema = Type.Object(
     /** ISO 8601 UTC. */
     actualizadoEn: Type.String(),
     version: Type.Integer(),
+    /**
+     * True when `filtros` was withheld (answered null) because the caller may not read the
+     * report's data (issue #13); absent otherwise.
+     */
+    filtrosOcultos: Type.Optional(Type.Boolean()),
   },
   { $id: 'Informe' },
 );
@@ -247,4 +262,50 @@ export const INFORMES_MESSAGES = {
   /** `{tipo}` and `{entidad}`. */
   filtrosEntidad: 'El informe «{tipo}» solo admite filtros sobre {entidad}',
   filtrosNoAdmitidos: 'El informe «{tipo}» no admite filtros',
+  /** 403 of PATCH by someone other than the author or an admin. */
+  soloAutorEditar: 'Solo el autor del informe o un administrador puede editarlo',
+  /** 403 of DELETE by someone other than the author or an admin. */
+  soloAutorEliminar: 'Solo el autor del informe o un administrador puede eliminarlo',
 } as const;
+
+/**
+ * Whose data a report shows: the type's entity, a `listado`'s filter entity, or the audit log
+ * for `actividad`; undefined for a listado without a known entity (it cannot run anyway).
+ */
+export function datosDeInforme(
+  tipo: InformeTipo,
+  filtros: FiltroGuardado | null | undefined,
+): FiltroEntidad | 'auditoria' | undefined {
+  if (tipo === 'actividad') return 'auditoria';
+  if (tipo !== 'listado') return INFORME_ENTIDAD[tipo] ?? undefined;
+  const entidad = filtros?.entidad;
+  return entidad === 'eventos' || entidad === 'periodos' || entidad === 'usuarios'
+    ? entidad
+    : undefined;
+}
+
+/**
+ * True when `user` may read the data a report of `tipo` with `filtros` shows
+ * (`INFORME_PERMISO_DATOS`): what running it, listing it and seeing its filter need, besides
+ * informes:ver.
+ */
+export function puedeEjecutarInforme(
+  user: RoleHolder | null | undefined,
+  informe: { tipo: InformeTipo; filtros: FiltroGuardado | null | undefined },
+): boolean {
+  const datos = datosDeInforme(informe.tipo, informe.filtros);
+  return datos === undefined || hasPermission(user, INFORME_PERMISO_DATOS[datos]);
+}
+
+/**
+ * True when `user` may edit or delete the report: its author or an admin (issue #13). The
+ * route's own permission (informes:crear to edit, informes:eliminar to delete) is checked
+ * besides; a report without author (deleted user) is left to admins.
+ */
+export function puedeGestionarInforme(
+  user: (RoleHolder & { id: number }) | null | undefined,
+  informe: { creadoPor: { id: number } | null },
+): boolean {
+  if (!user) return false;
+  return hasRole(user, ADMIN_ROLE) || informe.creadoPor?.id === user.id;
+}

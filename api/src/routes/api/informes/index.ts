@@ -26,11 +26,13 @@ import { searchText } from '../../../repositories/eventos-repository';
 import { CSV_CONTENT_TYPE, csvDispositionFor } from '../../../services/csv';
 import {
   createInforme,
+  datosVisibles,
   exportInforme,
   getInforme,
   patchInforme,
   removeInforme,
   runInforme,
+  visibleInforme,
 } from '../../../services/informes-service';
 
 const errors = (...codes: number[]) =>
@@ -57,15 +59,22 @@ const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       const pageSize = q.pageSize ?? INFORMES_PAGE_SIZE_DEFAULT;
       const sort = q.sort ?? '-creadoEn';
       const desc = sort.startsWith('-');
-      const { items, total } = await listInformes(app.db, {
-        words: searchText(q.q ?? '')
-          .split(' ')
-          .filter(Boolean),
-        ...(q.tipo ? { tipo: q.tipo } : {}),
-        sort: { field: (desc ? sort.slice(1) : sort) as InformeSortField, desc },
-        page,
-        pageSize,
-      });
+      // Only the reports the caller may run are listed (issue #13).
+      const datos = datosVisibles(request.user);
+      const { items, total } = await listInformes(
+        app.db,
+        {
+          words: searchText(q.q ?? '')
+            .split(' ')
+            .filter(Boolean),
+          ...(q.tipo ? { tipo: q.tipo } : {}),
+          sort: { field: (desc ? sort.slice(1) : sort) as InformeSortField, desc },
+          page,
+          pageSize,
+          ...(datos ? { datos } : {}),
+        },
+        app.database.dialect,
+      );
       return { items: items.map(toInforme), total, page, pageSize };
     },
   );
@@ -93,14 +102,15 @@ const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
     {
       schema: {
         tags: ['informes'],
-        summary: 'Un informe guardado',
+        summary: 'Un informe guardado (sin su filtro si no puede ver los datos del informe)',
         security,
         params: IdParams,
         response: { 200: InformeSchema, ...errors(400, 401, 403, 404) },
       },
       onRequest: app.requirePermission('informes:ver'),
     },
-    async (request) => getInforme(app.db, request.params.id),
+    // Whole only to those who may read its data; otherwise without its filter (issue #13).
+    async (request) => visibleInforme(request.user, await getInforme(app.db, request.params.id)),
   );
 
   app.patch(
