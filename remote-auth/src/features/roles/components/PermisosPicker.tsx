@@ -31,6 +31,9 @@ export function PermisosPicker({
         const names = items.map((p) => p.nombre);
         const free = names.filter((n) => !locked(n));
         const held = names.filter((n) => selected.has(n)).length;
+        // With locked ones in the group, "all" means all that may change: a click ticks the
+        // free ones until every one is ticked, then unticks them.
+        const freeHeld = free.filter((n) => selected.has(n)).length;
         const labelId = `perm-group-${group}`;
         return (
           <Box key={group} role="group" aria-labelledby={labelId}>
@@ -47,7 +50,7 @@ export function PermisosPicker({
                       'aria-describedby': free.length < names.length ? lockNoteId : undefined,
                     },
                   }}
-                  onChange={(_e, checked) => onToggle(free, checked)}
+                  onChange={() => onToggle(free, freeHeld < free.length)}
                 />
               }
             />
