@@ -120,6 +120,15 @@ describe('the OpenAPI document at /api/docs/json', () => {
     expect(OPERATIONS['POST /api/usuarios/bulk']?.operationId).toBe('bulkUsuarios');
   });
 
+  it('puts every operation in a declared tag and leaks no internal extension', () => {
+    const declared = new Set((doc.tags ?? []).map((t) => t.name));
+    const untagged = ops
+      .filter((o) => !o.op.tags?.length || !o.op.tags.every((t) => declared.has(t)))
+      .map((o) => o.key);
+    expect(untagged).toEqual([]);
+    expect(JSON.stringify(doc)).not.toMatch(/x-gestion/);
+  });
+
   it('has no entry in operations.ts for an operation that no longer exists', () => {
     const documented = new Set(ops.map((o) => o.key));
     expect(Object.keys(OPERATIONS).filter((k) => !documented.has(k))).toEqual([]);

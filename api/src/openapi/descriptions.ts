@@ -54,3 +54,24 @@ export const RETRY_AFTER_HEADER = {
   description: 'Segundos que hay que esperar antes de reintentar.',
   schema: { type: 'integer', minimum: 1 },
 } as const;
+
+/** The groups of operations (each route's `tags`), in the order a client lists them. */
+export const TAGS = [
+  { name: 'auth', description: 'Inicio y cierre de sesión, registro y la cuenta propia.' },
+  {
+    name: 'usuarios',
+    description: 'Administración de usuarios: lista, alta, edición, roles, CSV.',
+  },
+  { name: 'roles', description: 'Roles y el catálogo de permisos.' },
+  { name: 'sesiones', description: 'Las sesiones abiertas del usuario de la sesión.' },
+  { name: 'auditoria', description: 'El registro de auditoría.' },
+  { name: 'configuracion', description: 'Ajustes del registro abierto.' },
+  { name: 'eventos', description: 'Eventos, su estado y su CSV.' },
+  { name: 'periodos', description: 'Los periodos de un evento.' },
+  { name: 'informes', description: 'Informes guardados y su resultado.' },
+  {
+    name: 'filtrado',
+    description: 'El constructor de filtros sobre eventos, periodos y usuarios.',
+  },
+  { name: 'salud', description: 'Vivacidad y disponibilidad, para balanceadores y orquestadores.' },
+] as const;

@@ -275,7 +275,10 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'PATCH /api/eventos/{id}': {
     operationId: 'updateEvento',
     description: `Edita un evento (permiso eventos:editar). 409 si la transición de estado no está permitida (INVALID_TRANSITION) o si las fechas dejan periodos fuera (EVENT_DATES_EXCLUDE_PERIODS). ${VERSION}`,
-    responses: { 200: 'El evento guardado.' },
+    responses: {
+      200: 'El evento guardado.',
+      409: 'Versión desfasada (VERSION_CONFLICT), transición de estado no permitida (INVALID_TRANSITION) o fechas que dejan periodos fuera (EVENT_DATES_EXCLUDE_PERIODS; `details` nombra cada periodo).',
+    },
   },
   'DELETE /api/eventos/{id}': {
     operationId: 'deleteEvento',

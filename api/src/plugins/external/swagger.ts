@@ -11,6 +11,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
+import { TAGS } from '../../openapi/descriptions';
 import { transformDocument, transformRoute } from '../../openapi/document';
 
 export default fp(
@@ -24,6 +25,7 @@ export default fp(
             'Errores: `{statusCode, error, message, code?, details?}` (esquema `ApiError`) con `message` en español y `code` estable. Autenticación: `Authorization: Bearer <token>`. Un método no admitido en una ruta conocida responde 405 METHOD_NOT_ALLOWED con la cabecera `Allow`.',
           version: '0.1.0',
         },
+        tags: TAGS.map((t) => ({ ...t })),
         components: {
           securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
         },
