@@ -3,6 +3,7 @@
  * responses by status. An operation states its own in operations.ts when the shared text would
  * be vague for it (what `q` searches, what a 200 holds).
  */
+import { PAGE_MAX } from '@gestion/shared';
 
 /** Query and path parameters, by name. A schema's own `description` wins over these. */
 export const PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
@@ -10,7 +11,7 @@ export const PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   periodoId: 'Id (entero desde 1) del periodo, dentro del evento `id`.',
   q: 'Texto buscado, sin distinguir mayúsculas; la descripción de la operación dice en qué campos.',
   sort: 'Orden: `campo` ascendente o `-campo` descendente, entre los valores del esquema.',
-  page: 'Página, desde 1 (por defecto 1).',
+  page: `Página, de 1 a ${PAGE_MAX} (por defecto 1); fuera de rango, 400.`,
   pageSize: 'Elementos por página (por defecto y máximo en el esquema).',
   rol: 'Nombre de un rol: solo los usuarios que lo tienen.',
   activo: '`true`: solo usuarios activos; `false`: solo inactivos.',
@@ -21,7 +22,8 @@ export const PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
   rolPorDefecto:
     'Nuevo rol por defecto del registro (obligatorio si el rol eliminado es el rol por defecto).',
   actor: 'Parte del correo del actor (sin distinguir mayúsculas) o su id.',
-  accion: 'Una acción exacta (`usuarios.crear`) o el prefijo de un recurso (`usuarios`).',
+  accion:
+    'Una acción exacta (`usuarios.crear`) o el prefijo de un recurso (`usuarios`); `%` y `_` se buscan literalmente.',
   objetivo: 'Un tipo de objetivo (`usuario`) o `tipo:id` (`usuario:12`).',
   desde:
     'Desde (inclusive): fecha ISO 8601 `YYYY-MM-DD` (ese día en UTC) o fecha y hora con zona (`2026-03-01T09:00:00Z`).',

@@ -318,7 +318,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   // --- /api/informes, /api/filtrado -------------------------------------------------------
   'GET /api/informes': {
     operationId: 'listInformes',
-    description: `Lista los informes guardados (permiso informes:ver). ${LIST}`,
+    description: `Lista los informes guardados que quien llama puede ejecutar (permiso informes:ver y el de lectura de sus datos). ${LIST}`,
     parameters: { q: 'Texto buscado en el nombre del informe, sin distinguir mayúsculas.' },
     responses: { 200: 'Una página de informes.' },
   },
@@ -330,17 +330,18 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   },
   'GET /api/informes/{id}': {
     operationId: 'getInforme',
-    description: 'Un informe guardado (permiso informes:ver).',
+    description:
+      'Un informe guardado (permiso informes:ver); sin su filtro (`filtros: null`, `filtrosOcultos`) si quien llama no puede leer sus datos.',
     responses: { 200: 'El informe.' },
   },
   'PATCH /api/informes/{id}': {
     operationId: 'updateInforme',
-    description: `Edita un informe (permiso informes:crear y el permiso de lectura de sus datos). ${VERSION}`,
+    description: `Edita un informe: solo su autor o un admin (permiso informes:crear y el de lectura de sus datos). ${VERSION}`,
     responses: { 200: 'El informe guardado.' },
   },
   'DELETE /api/informes/{id}': {
     operationId: 'deleteInforme',
-    description: 'Elimina un informe (permiso informes:eliminar).',
+    description: 'Elimina un informe: solo su autor o un admin (permiso informes:eliminar).',
     responses: { 204: 'Eliminado.' },
   },
   'GET /api/informes/{id}/resultado': {
