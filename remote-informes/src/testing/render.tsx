@@ -12,9 +12,13 @@ initTestI18n(NAMESPACE, { es, en });
 
 export { makeUser, renderPage, signedIn, type FakeShell } from '@gestion/shared/testing';
 
-/** A user of the seeded `gestor` role (eventos, periodos, informes, filtrado; no usuarios). */
+/**
+ * A user of the seeded `gestor` role (eventos, periodos, informes, filtrado; no usuarios): Gema
+ * Gestora, id 3, the author of the fixtures' reports (`makeInforme`).
+ */
 export function makeGestor(): User {
   return makeUser({
+    id: 3,
     nombre: 'Gema Gestora',
     roles: [
       {

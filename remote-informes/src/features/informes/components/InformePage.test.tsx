@@ -251,6 +251,36 @@ describe('InformePage', () => {
     expect(screen.queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
   });
 
+  it("does not offer editing a colleague's report, only one's own or, to an admin, any", async () => {
+    mockFetch({
+      'GET /api/informes/7': {
+        body: { ...porEstado, creadoPor: { id: 9, nombre: 'Otra Gestora' } },
+      },
+      'GET /api/informes/7/resultado': { body: makeResultado() },
+    });
+    const first = renderInforme();
+    await screen.findByRole('heading', { level: 1, name: 'Estado de los eventos' });
+    // The api answers 403 "Solo el autor del informe o un administrador puede editarlo".
+    expect(screen.queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
+    first.unmount();
+
+    renderInforme(makeUser({ roles: [{ nombre: 'admin', permisos: [] }] }));
+    await screen.findByRole('heading', { level: 1, name: 'Estado de los eventos' });
+    expect(screen.getByRole('button', { name: 'Editar' })).toBeInTheDocument();
+  });
+
+  it('does not offer editing a report whose filter the api withheld', async () => {
+    mockFetch({
+      'GET /api/informes/7': {
+        body: makeInforme({ tipo: 'listado', filtros: null, filtrosOcultos: true }),
+      },
+      'GET /api/informes/7/resultado': { body: makeResultado() },
+    });
+    renderInforme();
+    await screen.findByRole('heading', { level: 1, name: 'Eventos publicados de marzo' });
+    expect(screen.queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
+  });
+
   it('says so when the report does not exist', async () => {
     mockFetch({
       'GET /api/informes/7': {

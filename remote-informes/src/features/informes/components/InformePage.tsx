@@ -25,6 +25,8 @@ import {
   type CSV_SEPARADORES,
   RESULTADO_PAGE_SIZE_DEFAULT,
   paths,
+  puedeEjecutarInforme,
+  puedeGestionarInforme,
   type Columna,
   type InformeResultado,
 } from '@gestion/shared';
@@ -92,7 +94,7 @@ export default function InformePage() {
   const { t, ready } = useInformesTexts();
   const locale = useLocale();
   const notify = useNotify();
-  const { token } = useAuth();
+  const { token, user } = useAuth();
   const { config } = useShell();
   const canExport = usePermission('informes:exportar');
   const canEdit = usePermission('informes:crear');
@@ -113,6 +115,14 @@ export default function InformePage() {
       : skipToken,
   );
   const informe = informeQuery.data;
+  // Edit is offered on one's own report (any, to an admin) whose filter one may read: what the
+  // api accepts (`puedeGestionarInforme`, `puedeEjecutarInforme`; issue #13).
+  const mayEdit =
+    canEdit &&
+    informe !== undefined &&
+    !informe.filtrosOcultos &&
+    puedeGestionarInforme(user, informe) &&
+    puedeEjecutarInforme(user, informe);
   const resultado = resultadoQuery.data;
 
   const columns = useMemo(
@@ -234,8 +244,8 @@ export default function InformePage() {
             )}
           </Stack>
           <Stack direction="row" spacing={1} data-no-print sx={{ flexShrink: 0 }}>
-            {canEdit && (
-              <Button startIcon={<EditIcon />} onClick={() => setEditing(true)} disabled={!informe}>
+            {mayEdit && (
+              <Button startIcon={<EditIcon />} onClick={() => setEditing(true)}>
                 {t('informe.editar')}
               </Button>
             )}

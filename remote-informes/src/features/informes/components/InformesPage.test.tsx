@@ -93,6 +93,36 @@ describe('InformesPage', () => {
     await waitFor(() => expect(fetchMock.callsTo('GET /api/informes')).toHaveLength(2));
   });
 
+  it('offers a gestor delete on their own reports only, and an admin on every one', async () => {
+    const ajeno = makeInforme({
+      id: 9,
+      nombre: 'De otra gestora',
+      creadoPor: { id: 5, nombre: 'Otra' },
+    });
+    mockFetch({ 'GET /api/informes': { body: page([publicados, ajeno, porMes]) } });
+    const gestora = renderPage(<InformesPage />, {
+      url: '/informes',
+      auth: signedIn(makeGestor()),
+    });
+    await screen.findByText('De otra gestora');
+    // The api refuses the others: 403 "Solo el autor del informe o un administrador puede eliminarlo".
+    expect(
+      screen.getByRole('button', { name: 'Eliminar Eventos publicados de marzo' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Eliminar De otra gestora' }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Eliminar Eventos por mes' }),
+    ).not.toBeInTheDocument();
+    gestora.unmount();
+
+    const admin = makeUser({ roles: [{ nombre: 'admin', permisos: [] }] });
+    renderPage(<InformesPage />, { url: '/informes', auth: signedIn(admin) });
+    await screen.findByText('De otra gestora');
+    expect(screen.getAllByRole('button', { name: /^Eliminar / })).toHaveLength(3);
+  });
+
   it('creates a report from a type and opens it', async () => {
     const fetchMock = mockFetch({
       'GET /api/informes': { body: page([publicados]) },

@@ -26,11 +26,12 @@ import {
   INFORME_TIPOS,
   INFORMES_PAGE_SIZE_DEFAULT,
   paths,
+  puedeGestionarInforme,
   type Informe,
   type InformeListQuery,
   type InformeTipo,
 } from '@gestion/shared';
-import { useNotify, usePermission } from '@gestion/shared/react';
+import { useAuth, useNotify, usePermission } from '@gestion/shared/react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageLoading } from '../../../components/PageLoading';
 import { useInformesTexts } from '../../../i18n/namespace';
@@ -64,7 +65,9 @@ function toSortParam(model: GridSortModel): InformeListQuery['sort'] {
 /**
  * /informes (guards auth, permiso: informes:ver; issue #6): the saved reports on a server-side
  * grid with a debounced search by nombre and a type filter; each opens its page. "Nuevo informe"
- * (informes:crear) creates one from a type; delete (informes:eliminar) asks first, naming it.
+ * (informes:crear) creates one from a type; delete (informes:eliminar) asks first, naming it,
+ * and is offered only on the viewer's own reports, or on every one to an admin (the api's rule,
+ * `puedeGestionarInforme`, issue #13).
  */
 export default function InformesPage() {
   const { t, ready } = useInformesTexts();
@@ -72,6 +75,7 @@ export default function InformesPage() {
   const notify = useNotify();
   const canCreate = usePermission('informes:crear');
   const canDelete = usePermission('informes:eliminar');
+  const { user } = useAuth();
 
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -147,22 +151,25 @@ export default function InformesPage() {
         type: 'actions',
         headerName: t('common.actions'),
         minWidth: 90,
-        getActions: ({ row }) => [
-          <GridActionsCellItem
-            key="delete"
-            icon={<DeleteIcon />}
-            label={t('informes.deleteOne', {
-              nombre: row.nombre,
-              interpolation: { escapeValue: false },
-            })}
-            onClick={() => setDeleting(row)}
-          />,
-        ],
+        getActions: ({ row }) =>
+          puedeGestionarInforme(user, row)
+            ? [
+                <GridActionsCellItem
+                  key="delete"
+                  icon={<DeleteIcon />}
+                  label={t('informes.deleteOne', {
+                    nombre: row.nombre,
+                    interpolation: { escapeValue: false },
+                  })}
+                  onClick={() => setDeleting(row)}
+                />,
+              ]
+            : [],
       });
     }
     return cols;
     // `ready`: `t` keeps its identity when the bundle arrives, and the headers must follow it.
-  }, [t, ready, locale, canDelete]);
+  }, [t, ready, locale, canDelete, user]);
 
   if (!ready) return <PageLoading />;
 
