@@ -75,6 +75,10 @@ describe('bulk actions: one request, progress, and the result per user (issue #1
     await user.click(within(done).getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByText('3 usuarios seleccionados')).not.toBeInTheDocument();
+    // The toolbar went with the selection: the focus is on the grid, not lost.
+    const grid = screen.getByRole('grid', { name: 'Usuarios' });
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+    expect(document.activeElement).toContainElement(grid);
   });
 
   it('gives a role only among those the viewer may give, in one request', async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch } from '@gestion/shared/testing';
 import { renderPage, signedIn } from '../../../testing/render';
 import { AssignRolesDialog } from './AssignRolesDialog';
@@ -27,6 +27,18 @@ describe('row actions a non-admin with usuarios:editar is offered (issue #13)', 
       expect(item).toHaveAttribute('aria-disabled', 'true');
       expect(item).toHaveAccessibleDescription(reason);
     }
+  });
+
+  it('keeps the disabled actions reachable from the keyboard, so their reason is read out', async () => {
+    const { user } = setup();
+    const button = await screen.findByRole('button', { name: 'Acciones de Ana Pérez' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    const items = await screen.findAllByRole('menuitem');
+    await waitFor(() => expect(items[0]).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(items[1]).toHaveFocus();
+    expect(items[1]).toHaveAccessibleName('Asignar roles');
   });
 
   it('disables the actions on a user holding a permission the viewer lacks', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -80,6 +80,15 @@ export function UsuariosTab() {
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [bulk, setBulk] = useState<{ request: BulkRequest; users: UsuarioItem[] } | null>(null);
   const [exporting, setExporting] = useState(false);
+  const gridRef = useRef<HTMLDivElement>(null);
+  // After a bulk action the toolbar that opened it is gone with the selection: the focus goes to
+  // the grid, once the dialog has unmounted (and restored the focus to the vanished button).
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!refocus || bulk) return;
+    gridRef.current?.focus();
+    setRefocus(false);
+  }, [refocus, bulk]);
 
   /** Any filter change starts again from the first page. */
   const resetPage = () => setPagination((p) => ({ ...p, page: 0 }));
@@ -166,7 +175,7 @@ export function UsuariosTab() {
         </Alert>
       )}
 
-      <div style={{ width: '100%' }}>
+      <div ref={gridRef} tabIndex={-1} style={{ width: '100%', outline: 'none' }}>
         <DataGrid<UsuarioItem>
           aria-label={t('usuarios.gridLabel')}
           rows={rows}
@@ -226,7 +235,10 @@ export function UsuariosTab() {
           delegation={delegation}
           onClose={(ran) => {
             setBulk(null);
-            if (ran) setSelection(EMPTY_SELECTION);
+            if (ran) {
+              setSelection(EMPTY_SELECTION);
+              setRefocus(true);
+            }
           }}
         />
       )}
