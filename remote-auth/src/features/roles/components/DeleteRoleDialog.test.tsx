@@ -49,6 +49,14 @@ describe('deleting a role (issue #13)', () => {
     expect(await optionsOf(user, dialog, 'Rol de sustitución')).toEqual(['gestor', 'usuario']);
   });
 
+  it('never offers admin as the replacement, even to an admin', async () => {
+    mockFetch({ 'GET /api/roles': rolesPage, 'GET /api/configuracion': ajustes });
+    const { user } = renderPage(<RolesTab />, { auth: signedIn(admin) });
+    await user.click(await screen.findByRole('button', { name: 'Eliminar el rol invitado' }));
+    const dialog = screen.getByRole('dialog', { name: '¿Eliminar el rol?' });
+    expect(await optionsOf(user, dialog, 'Rol de sustitución')).toEqual(['gestor', 'usuario', 'auditor']);
+  });
+
   it('says beforehand that the role is the default one, and sends the new default', async () => {
     const fetchMock = mockFetch({
       'GET /api/roles': rolesPage,
