@@ -73,6 +73,12 @@ export const ADMIN_MATRIX: TableRow<AdminCtx>[] = [
     expected: { admin: 200, ...DENIED },
   },
   {
+    name: 'POST /api/usuarios/bulk',
+    request: (c) =>
+      json('POST', '/api/usuarios/bulk', { accion: 'revocarSesiones', ids: [c.victim] }),
+    expected: { admin: 200, ...DENIED },
+  },
+  {
     name: 'POST /api/usuarios/:id/sessions/revoke',
     request: (c) => json('POST', `/api/usuarios/${c.victim}/sessions/revoke`),
     expected: { admin: 200, ...DENIED },
