@@ -196,6 +196,10 @@ const HOSTILE_STRINGS = [
   '-1',
   '\\u0000',
   '\ud800',
+  // NUL inside words of 3+ characters: the trigram paths (issue #13, 500s on both databases).
+  'ab\u0000cd',
+  'jos\u0000e garcia',
+  '\u0000\u0000\u0000',
 ];
 
 const DATE_STRINGS = [
@@ -564,6 +568,13 @@ const QUERY_EDGES = [
   '99999999999999999999',
   '9007199254740993',
   '2147483648',
+  // Pages Ajv coerced past Integer (issue #13): Infinity, a float, beyond PAGE_MAX.
+  '1e400',
+  '-Infinity',
+  '1e7',
+  '1000001',
+  '99999999999',
+  'ab\u0000cd',
   'true',
   'null',
   '[]',

@@ -342,5 +342,13 @@ describe.each(DATABASES)('hostile input on %s', (dialect) => {
       expect(await acciones('_')).toEqual([]);
       expect(await acciones('usuarios.crear')).toEqual(['usuarios.crear']);
     });
+
+    it('reads an actor of digits beyond the integer range as e-mail text, not as an id', async () => {
+      for (const actor of ['2147483648', '99999999999999999999']) {
+        const res = await get(`/api/auditoria?actor=${actor}`);
+        expect([actor, res.statusCode]).toEqual([actor, 200]);
+        expect(res.json<{ total: number }>().total).toBe(0);
+      }
+    });
   });
 });

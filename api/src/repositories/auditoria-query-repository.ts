@@ -19,15 +19,19 @@ export interface AuditoriaFilter {
   hasta?: number;
 }
 
+/** Largest id of an `integer` key column on PostgreSQL. */
+const INT32_MAX = 2_147_483_647;
+
 function filterExpr(eb: ExpressionBuilder<Database, 'auditoria'>, f: AuditoriaFilter) {
   const conds: Expression<SqlBool>[] = [];
   const like = (col: string, text: string) =>
     sql<SqlBool>`lower(${sql.ref(col)}) like ${containsPattern(text.toLowerCase())} escape '\\'`;
   const actor = f.actor?.trim();
   if (actor) {
-    conds.push(
-      /^\d+$/.test(actor) ? eb('actor_id', '=', Number(actor)) : like('actor_email', actor),
-    );
+    // Digits name a user id only within PostgreSQL's `integer` (issue #13: a longer number was
+    // a database error there); beyond it they are searched in the e-mail like any text.
+    const id = /^\d{1,10}$/.test(actor) ? Number(actor) : NaN;
+    conds.push(id <= INT32_MAX ? eb('actor_id', '=', id) : like('actor_email', actor));
   }
   const accion = f.accion?.trim();
   if (accion) {
