@@ -106,7 +106,14 @@ export async function holderOf(
   db: Db,
   usuario: { nombre: string; roles: readonly string[] },
 ): Promise<RoleHolder & { nombre: string }> {
-  const grants = await permisosByRolNombre(db, usuario.roles);
+  return holderFrom(usuario, await permisosByRolNombre(db, usuario.roles));
+}
+
+/** `holderOf` from permissions already read (`grants`: role nombre → permission nombres). */
+export function holderFrom(
+  usuario: { nombre: string; roles: readonly string[] },
+  grants: ReadonlyMap<string, readonly string[]>,
+): RoleHolder & { nombre: string } {
   return {
     nombre: usuario.nombre,
     roles: usuario.roles.map((nombre) => ({

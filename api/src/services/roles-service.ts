@@ -98,12 +98,10 @@ export function createRolesService(deps: { db: Kysely<Database>; now: () => numb
       checkPermisos(permisos, details);
       if (details.length > 0) throw validationError(details);
       await auditingRefusals(db, audit, () =>
-        Promise.resolve(
-          refuseIf(
-            canWritePermissions(actor, nombre, [], permisos),
-            'permisos',
-            attemptOn(undefined, { nombre, permisos }),
-          ),
+        refuseIf(
+          canWritePermissions(actor, nombre, [], permisos),
+          'permisos',
+          attemptOn(undefined, { nombre, permisos }),
         ),
       );
       try {

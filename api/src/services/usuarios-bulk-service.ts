@@ -64,12 +64,10 @@ export function createUsuariosBulkService(deps: {
     const permisos = grants.get(rol);
     if (!permisos) throw validationError([{ field: 'rol', message: ADMIN_MESSAGES.unknownRole }]);
     await auditingRefusals(db, audit, () =>
-      Promise.resolve(
-        refuseIf(canGrantRole(actor, { nombre: rol, permisos }), 'rol', {
-          objetivoTipo: 'usuario',
-          intento: { bulk: body.accion, rol, ids: body.ids },
-        }),
-      ),
+      refuseIf(canGrantRole(actor, { nombre: rol, permisos }), 'rol', {
+        objetivoTipo: 'usuario',
+        intento: { bulk: body.accion, rol, ids: body.ids },
+      }),
     );
     return rol;
   }

@@ -39,7 +39,7 @@ import {
 import { insertUsuario, type Db } from '../repositories/usuarios-repository';
 import { conflict, diff, type Auditor } from './admin-common';
 import { parseCsv } from './csv';
-import { ESCALATION_AUDIT_ACTION, type Actor } from './delegation-guard';
+import { ESCALATION_AUDIT_ACTION, holderFrom, type Actor } from './delegation-guard';
 
 /** Most rows one import may carry (a bigger directory is imported in parts). */
 export const IMPORT_MAX_ROWS = 5000;
@@ -119,13 +119,7 @@ function rowRefusal(
 ): Refusal | undefined {
   const before = p.existing?.roles ?? [];
   if (p.existing) {
-    const holder = {
-      nombre: p.existing.nombre,
-      roles: before.map((nombre) => ({
-        nombre,
-        permisos: (grants.get(nombre) ?? []).map((x) => ({ nombre: x })),
-      })),
-    };
+    const holder = holderFrom(p.existing, grants);
     const self = p.existing.id === actor.id;
     const refused =
       canActOnUser(actor, holder, 'editar', self) ??
