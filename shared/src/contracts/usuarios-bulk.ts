@@ -7,6 +7,13 @@
  * Permissions: `usuarios:editar` for asignarRol, quitarRol, activar, desactivar and
  * revocarSesiones; `usuarios:eliminar` for eliminar. The delegation rules (shared
  * `auth/delegation.ts`) decide per user and, for the role actions, per role.
+ *
+ * Answers: 200 BulkUsuariosResponse; 400 VALIDATION_ERROR (details field `rol`,
+ * ADMIN_MESSAGES.bulkRolRequired or unknownRole) when asignarRol/quitarRol lacks a known `rol`;
+ * 403 FORBIDDEN for the whole request (details field `rol`, nothing done) when the caller may not
+ * give or take that role (`canGrantRole`). The api runs each user's change in its own
+ * transaction, through the single-user endpoint's rules: one refusal never undoes another user's
+ * change.
  */
 import { Type, type Static } from '@sinclair/typebox';
 

@@ -92,7 +92,10 @@ export const ADMIN_MESSAGES = {
   invalidDate: 'Fecha no válida (use el formato ISO 8601, p. ej. 2026-01-31)',
   /** 400 detail of `rolPorDefecto`. */
   defaultRoleUnknown: 'El rol por defecto debe ser un rol existente',
-  /** 400 detail of `rolPorDefecto` = admin: self-registration must never make an admin. */
+  /**
+   * Former 400 detail of `rolPorDefecto` = admin. Since issue #13 the api answers 403 FORBIDDEN
+   * with DELEGATION_MESSAGES.adminNeverDefault instead; kept for clients that still match it.
+   */
   defaultRoleAdmin: 'El registro abierto no puede dar el rol admin',
   /**
    * 400 detail of `rolPorDefecto` of DELETE /api/roles/:id naming the role being deleted
@@ -162,7 +165,8 @@ export type IdParams = Static<typeof IdParamsSchema>;
 /**
  * POST /api/usuarios. Without `password` a one-time password is generated and returned once as
  * `passwordTemporal`. `roles` are role nombres (default: none). 400 with `details` per field
- * (email, nombre, password, roles); 409 EMAIL_TAKEN.
+ * (email, nombre, password, roles); 403 FORBIDDEN (details field `roles`) for a role the caller
+ * may not give (issue #13 rule 1: `canChangeRoles`); 409 EMAIL_TAKEN.
  */
 export const CreateUsuarioSchema = Type.Object(
   {
@@ -183,9 +187,11 @@ export const CreatedUsuarioSchema = Type.Composite([
 export type CreatedUsuario = Static<typeof CreatedUsuarioSchema>;
 
 /**
- * PATCH /api/usuarios/:id → 200 Usuario. 409 VERSION_CONFLICT when `version` is stale; 409
- * CONFLICT (ADMIN_MESSAGES.lastAdmin) for deactivating the last active admin; deactivating
- * revokes every session of the user at once.
+ * PATCH /api/usuarios/:id → 200 Usuario. 403 FORBIDDEN for a user more powerful than the caller
+ * (details field `id`) or deactivating one's own account (field `activo`) — issue #13 rules 2
+ * and 5, `canActOnUser`; 409 VERSION_CONFLICT when `version` is stale; 409 CONFLICT
+ * (ADMIN_MESSAGES.lastAdmin) for deactivating the last active admin; deactivating revokes every
+ * session of the user at once.
  */
 export const UpdateUsuarioSchema = Type.Object(
   {
@@ -201,6 +207,8 @@ export type UpdateUsuario = Static<typeof UpdateUsuarioSchema>;
 /**
  * PUT /api/usuarios/:id/roles → 200 Usuario. Replaces the user's roles. `version` optional:
  * when sent, a stale one gets 409 VERSION_CONFLICT. Unknown role → 400 (details field `roles`);
+ * a role given or taken that the caller may not, a more powerful user, or `admin` dropped from
+ * one's own account → 403 FORBIDDEN (issue #13 rules 1, 2, 5; details field `roles` or `id`);
  * removing `admin` from the last active admin → 409 CONFLICT.
  */
 export const SetRolesSchema = Type.Object(
@@ -214,8 +222,8 @@ export type SetRoles = Static<typeof SetRolesSchema>;
 
 /**
  * DELETE /api/usuarios/:id: 204 when deleted; 200 with this body when the user owns data and
- * was deactivated instead (`message` is ADMIN_MESSAGES.deactivatedInstead). 409 CONFLICT for
- * the last active admin.
+ * was deactivated instead (`message` is ADMIN_MESSAGES.deactivatedInstead). 403 FORBIDDEN for
+ * one's own account or a more powerful user (issue #13); 409 CONFLICT for the last active admin.
  */
 export const DeleteUsuarioResponseSchema = Type.Object({
   desactivado: Type.Literal(true),
