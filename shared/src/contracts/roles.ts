@@ -51,7 +51,9 @@ export type RolesPage = Static<typeof RolesPageSchema>;
 
 /**
  * POST /api/roles (roles:gestionar) → 201 Rol. A permission outside the catalogue → 400 with
- * details field `permisos`; a taken nombre → 409 CONFLICT (ADMIN_MESSAGES.roleNameTaken).
+ * details field `permisos`; a permission the caller does not hold → 403 FORBIDDEN (issue #13
+ * rule 3, `canWritePermissions`; details field `permisos`); a nombre taken, ignoring case (no
+ * `Admin` beside `admin`) → 409 CONFLICT (ADMIN_MESSAGES.roleNameTaken).
  */
 export const CreateRolSchema = Type.Object(
   {
@@ -66,7 +68,10 @@ export type CreateRol = Static<typeof CreateRolSchema>;
 /**
  * PATCH /api/roles/:id (roles:gestionar) → 200 Rol: rename, describe, replace permissions.
  * Stale `version` → 409 VERSION_CONFLICT; renaming `admin` or changing its permissions → 409
- * CONFLICT (ADMIN_MESSAGES.adminRoleFixed); unknown permission → 400.
+ * CONFLICT (ADMIN_MESSAGES.adminRoleFixed); unknown permission → 400; a nombre taken ignoring
+ * case → 409. 403 FORBIDDEN (issue #13 rule 3) for permissions added or removed that the caller
+ * does not hold or of a role the caller holds (details field `permisos`), and for renaming or
+ * describing a role carrying permissions the caller lacks (field `nombre`/`descripcion`).
  */
 export const UpdateRolSchema = Type.Object(
   {
