@@ -70,6 +70,13 @@ describe.each(DATABASES)('framework errors and their log lines on %s', (dialect)
     );
   });
 
+  it('answers a path parameter over the router limit with 414 in the error shape, with headers', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/eventos/${'1'.repeat(150)}` });
+    expectErrorShape(res, 414, ERROR_CODES.validation);
+    expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   describe('Permissions-Policy', () => {
     it.each([
       ['GET', '/healthz'],
