@@ -17,12 +17,13 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const {
   SHARED_EXPORTS,
-  MUI_LAZY_COMPONENTS,
+  muiSharedSubpaths,
   SHARED_EXPORTS_FILE,
 } = require('./shared-exports.cjs');
 const { SharedExportsCheckPlugin } = require('./shared-exports-check-plugin.cjs');
 const { PreloadBootstrapPlugin } = require('./preload-bootstrap-plugin.cjs');
 const { FirstPaintChunkPlugin } = require('./first-paint.cjs');
+const { SingleShareRuntimePlugin } = require('./single-share-runtime-plugin.cjs');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const INJECT_RUNTIME_CJS =
@@ -42,10 +43,9 @@ const SINGLETONS = [
   'react-redux',
   'notistack',
   '@emotion/react',
-  // Our sources import MUI per component; mui-barrel-loader turns that into the barrel, shared
-  // tree-shaken to SHARED_EXPORTS (one copy of MUI's internals, one theme and default props).
-  // Deep paths left (`@mui/material/locale`, @mui/x-data-grid's own imports) stay private to
-  // their build: the theme still reaches them through @emotion/react's shared context.
+  // Our sources import MUI per component; mui-barrel-loader turns the first paint's components
+  // into the barrel, shared tree-shaken to SHARED_EXPORTS. Every other MUI module is shared on
+  // its own path (muiSubpathShared below), so no container holds a private MUI component.
   '@mui/material',
   'i18next',
   'react-i18next',
@@ -70,40 +70,48 @@ function shareOptionsFor(request) {
 }
 
 /**
- * The share entries of MUI_LAZY_COMPONENTS: `@mui/material/<Name>` → its ES module file. In the
- * shell the absolute `import` makes webpack provide it even when the shell's own code never
- * imports that component (it must offer every one before any remote asks); the key still
- * matches the `@mui/material/<Name>` requests of our sources and of @mui/x-* for the consuming
- * side. Remotes keep the plain request as `import`: they provide (and fall back to) only the
- * components their code imports, not all 44 (every provide adds to remoteEntry.js, which the
- * first visit to /login downloads), and the shell's copy is the one used anyway ('loaded-first'
- * never replaces the first registration). Not `import: false`: without a
- * fallback webpack cannot know the module is ESM, and a `.mjs` importer (@mui/x-data-grid) then
- * gets the namespace object as the default export (React error #130).
- * @param {string | false} requiredVersion
+ * The share entries of every shared MUI subpath (shared-exports.cjs `muiSharedSubpaths`:
+ * `@mui/material/<Name>` for all of @mui/material's public modules but a few stateless helpers,
+ * and @mui/system's context modules), so that no container ever holds a private copy of an MUI
+ * component and its contexts (issue #14: @mui/x-data-grid's private MenuList beside the shared
+ * MenuItem was "MenuListContext is missing").
+ *
+ * In the shell the `import` is the module's absolute file: webpack then provides it although the
+ * shell's own code may never import it (the shell must offer every one before any remote asks),
+ * and the key still matches the `@mui/material/<Name>` requests of our sources and of @mui/x-*
+ * on the consuming side. In the shell's build these modules and the barrel are the same webpack
+ * modules (one theme, one default-props context, one of each component context).
+ *
+ * Remotes keep the plain request as `import`: they provide (and fall back to) only what their
+ * code imports, not all 140 (every provide adds to remoteEntry.js, which the first visit to
+ * /login downloads), and the shell's copy is the one used anyway ('loaded-first' never replaces
+ * the first registration, and the shell registers before any remote loads). Not `import: false`:
+ * without a fallback webpack cannot know the module is ESM, and a `.mjs` importer
+ * (@mui/x-data-grid) then gets the namespace object as the default export (React error #130).
+ * @param {object} pkgJson the building package's package.json
  * @param {boolean} host
- * @throws Error when @mui/material has no `<Name>/index.mjs` (a renamed or removed component)
  */
-function muiLazyShared(requiredVersion, host) {
-  const muiDir = path.dirname(require.resolve('@mui/material/package.json', { paths: [ROOT] }));
-  const { version } = readJson(path.join(muiDir, 'package.json'));
+function muiSubpathShared(pkgJson, host) {
+  const versions = new Map();
+  const versionOf = (pkg) => {
+    if (!versions.has(pkg)) {
+      const dir = path.dirname(require.resolve(`${pkg}/package.json`, { paths: [ROOT] }));
+      versions.set(pkg, readJson(path.join(dir, 'package.json')).version);
+    }
+    return versions.get(pkg);
+  };
   return Object.fromEntries(
-    MUI_LAZY_COMPONENTS.map((component) => {
-      const file = path.join(muiDir, component, 'index.mjs');
-      if (!fs.existsSync(file)) throw new Error(`MUI_LAZY_COMPONENTS: no ${file}`);
-      const key = `@mui/material/${component}`;
-      return [
-        key,
-        {
-          import: host ? file : key,
-          shareKey: key,
-          version,
-          singleton: true,
-          eager: false,
-          requiredVersion,
-        },
-      ];
-    }),
+    [...muiSharedSubpaths(ROOT)].map(([key, { file, pkg }]) => [
+      key,
+      {
+        import: host ? file : key,
+        shareKey: key,
+        version: versionOf(pkg),
+        singleton: true,
+        eager: false,
+        requiredVersion: requiredVersionOf(pkgJson, pkg),
+      },
+    ]),
   );
 }
 
@@ -181,7 +189,7 @@ function createConfig(options) {
           },
         ]),
       ),
-      ...muiLazyShared(requiredVersionOf(pkgJson, '@mui/material'), host),
+      ...muiSubpathShared(pkgJson, host),
     };
 
     /** @type {import('webpack').Configuration} */
@@ -286,12 +294,22 @@ function createConfig(options) {
           /[\\/]@mui[\\/]material[\\/]locale[\\/]utils[\\/]buildFormatNumber\.m?js$/,
           require.resolve('./lazy-format-number.js'),
         ),
+        // One sharing runtime in main.js / remoteEntry.js, not webpack's dead one beside it.
+        new SingleShareRuntimePlugin(),
         new BuildIdPlugin(),
+        ...(production
+          ? [new webpack.ids.DeterministicModuleIdsPlugin({ maxLength: 4, fixedLength: true })]
+          : []),
         // One export list for every container, or a remote crashes on the shell's copy.
         new SharedExportsCheckPlugin(SHARED_EXPORTS, SHARED_EXPORTS_FILE),
       ],
       optimization: {
-        moduleIds: production ? 'deterministic' : 'named',
+        // Deterministic ids of 4 digits, fixed (DeterministicModuleIdsPlugin below): the shell
+        // builds every MUI module (it provides them all), and past 500 modules webpack's default
+        // widens every id to 5 digits, one byte more in each of the thousands of references,
+        // first paint included. 10 000 slots keep collisions (resolved by rehashing, still
+        // deterministic) rare.
+        moduleIds: production ? false : 'named',
         chunkIds: production ? 'deterministic' : 'named',
       },
       performance: { hints: false },

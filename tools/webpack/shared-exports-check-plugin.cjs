@@ -68,9 +68,10 @@ class SharedExportsCheckPlugin {
               ? `${where} imports every export of shared package "${pkg}" (namespace or dynamic import). ` +
                   `Import the exports it uses by name: ${pkg} is tree-shaken to the list in ${this.listFile}.`
               : `${where} imports "${name}" from shared package "${pkg}", which is missing from its export list ` +
-                  `in ${this.listFile}. Add "${name}" to SHARED_EXPORTS['${pkg}'] (or, for an MUI component the ` +
-                  `first paint does not need, to MUI_LAZY_COMPONENTS) and rebuild the shell too ` +
-                  `(it serves the one shared copy every remote uses).`,
+                  `in ${this.listFile}. Add "${name}" to SHARED_EXPORTS['${pkg}'] and rebuild the shell too ` +
+                  `(it serves the one shared copy every remote uses) — or, for an MUI component the ` +
+                  `first paint does not need, import it from its own path ('@mui/material/<Name>'), ` +
+                  `which every container already shares.`,
           );
           err.hideStack = true;
           compilation.errors.push(err);

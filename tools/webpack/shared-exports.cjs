@@ -12,14 +12,16 @@
  * before) the remote that needs it. Every name costs bytes on the first visit to /login, so list
  * only what some package's code really imports.
  */
+const fs = require('node:fs');
+const path = require('node:path');
 
 /** @type {Record<string, string[]>} share key → exports every container's copy must contain */
 const SHARED_EXPORTS = {
   // What the first paint needs: the shell's frame (auth layout, language button, error and
   // loading states, toasts) and the /login and /register forms, which compose their inputs
   // from FormControl, InputLabel, OutlinedInput and FormHelperText (remote-auth's
-  // AuthTextField) because TextField imports Select, Menu, Popover and Modal. Everything else
-  // is in MUI_LAZY_COMPONENTS.
+  // AuthTextField) because TextField imports Select, Menu, Popover and Modal. Every other
+  // component is shared on its own path (muiSharedSubpaths below).
   '@mui/material': [
     // theme and styling
     'ThemeProvider',
@@ -81,67 +83,99 @@ const SHARED_EXPORTS = {
 };
 
 /**
- * MUI components the first paint does not need, each shared as its own module
- * (`@mui/material/Dialog`, …) instead of through the barrel: a page downloads a component when
- * it first renders it, not on the first visit to /login. They are still ONE instance for every
- * container: the shell provides each one (create-config.cjs gives the provide an absolute path,
- * so webpack includes it although the shell's own code may never import it), its provide is
- * registered first ('loaded-first' never replaces it), and in the shell's build these modules
- * and the barrel share their internals (styles, the theme and default-props contexts, the
- * locale's default props) as the same webpack modules.
+ * Every other public module of @mui/material (`@mui/material/Menu`, `…/MenuList`, `…/Popper`,
+ * `…/Autocomplete`, … — all 150-odd, read from its package.json `exports`) is shared on its own
+ * and PROVIDED BY THE SHELL, whether or not the shell's own code uses it; a page downloads a
+ * component when it first renders it, never on the first visit to /login.
  *
- * Our sources keep `import Dialog from '@mui/material/Dialog'`; mui-barrel-loader leaves these
- * paths alone and fails the build on a component path in neither list (a silent private copy).
+ * Why every one and not a hand-picked list: MUI's components talk through React contexts that
+ * live in internal modules (MenuListContext, ListContext, FormControlContext, TableContext,
+ * StepperContext, …). A component a remote bundled privately — any path missing from a list,
+ * e.g. the `@mui/material/MenuList` that @mui/x-data-grid's column menu imports — carries its
+ * own copy of those modules, and beside a shared MenuItem that is "MUI: MenuListContext is
+ * missing" (issue #14). Shared whole, every MUI module on the page comes from the shell's build,
+ * so each context exists once, and a remote may start using any component without a shell
+ * rebuild.
+ *
+ * Left private (each build keeps a tree-shaken copy): the subpaths below, which are stateless
+ * helpers and data (no context, no component state) or types only. Shared, a module is kept
+ * whole — `locale` would bring every language to the first paint.
  */
-const MUI_LAZY_COMPONENTS = [
-  // layout and navigation (the default and mobile layouts, the home page)
-  'AppBar',
-  'Toolbar',
-  'Drawer',
-  'Divider',
-  'Grid',
-  'BottomNavigation',
-  'BottomNavigationAction',
-  'List',
-  'ListItem',
-  'ListItemButton',
-  'ListItemIcon',
-  'ListItemText',
-  'Card',
-  'CardActionArea',
-  'CardContent',
-  'Tab',
-  'Tabs',
-  'Step',
-  'StepLabel',
-  'Stepper',
-  // feedback
-  'Dialog',
-  'DialogActions',
-  'DialogContent',
-  'DialogContentText',
-  'DialogTitle',
-  'LinearProgress',
-  'Skeleton',
-  'Tooltip',
-  // inputs (Menu and MenuItem: also the language picker's menu, loaded when opened)
-  'TextField',
-  'Select',
-  'Menu',
-  'MenuItem',
-  'Checkbox',
-  'FormControlLabel',
-  'FormGroup',
-  'Switch',
-  // data display
-  'Chip',
-  'Table',
-  'TableBody',
-  'TableCell',
-  'TableContainer',
-  'TableHead',
-  'TablePagination',
-  'TableRow',
+const MUI_PRIVATE_SUBPATHS = [
+  // stateless helpers and data
+  'className',
+  'colors',
+  'darkScrollbar',
+  'generateUtilityClass',
+  'generateUtilityClasses',
+  'locale',
+  'styles',
+  'transitions',
+  'utils',
+  'version',
+  'zero-styled',
+  // types only (`export {}`)
+  'OverridableComponent',
+  'internal',
+  'themeCssVarsAugmentation',
+  'types',
+  // need the optional @mui/material-pigment-css, which is not installed
+  'PigmentContainer',
+  'PigmentGrid',
+  'PigmentStack',
 ];
 
-module.exports = { SHARED_EXPORTS, MUI_LAZY_COMPONENTS, SHARED_EXPORTS_FILE: __filename };
+/**
+ * The context module of @mui/system that MUI X (and MUI's Menu, Popper, Tabs, …) import by
+ * package path: `useRtl()` must read the RtlContext the shell's ThemeProvider fills, not a
+ * private one that always says left-to-right. (@mui/system's DefaultPropsProvider is reached only
+ * through @mui/material's, which is shared; sharing it too would put a consume in the first paint.)
+ */
+const MUI_SYSTEM_SHARED_SUBPATHS = ['RtlProvider'];
+
+/**
+ * The shared subpaths of one MUI package, each with the ES module file it resolves to.
+ * @param {string} pkgDir the package's directory in node_modules
+ * @param {(subpath: string) => boolean} keep
+ * @returns {{subpath: string, file: string}[]}
+ * @throws Error when an export has no ES module file (an unexpected package layout)
+ */
+function subpathsOf(pkgDir, keep) {
+  const { exports } = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+  return Object.entries(exports)
+    .filter(([key]) => key.startsWith('./') && key !== './package.json')
+    .map(([key, target]) => ({ subpath: key.slice(2), target }))
+    .filter(({ subpath }) => keep(subpath))
+    .map(({ subpath, target }) => {
+      const rel = target?.import?.default ?? target?.default?.default;
+      const file = rel && path.join(pkgDir, rel);
+      if (!file || !fs.existsSync(file)) throw new Error(`${pkgDir}: no ES module for ./${subpath}`);
+      return { subpath, file };
+    });
+}
+
+/**
+ * Every shared MUI subpath: share key (`@mui/material/Menu`) → its ES module file.
+ * @param {string} root the directory node_modules is resolved from
+ * @returns {Map<string, {file: string, pkg: string}>}
+ */
+function muiSharedSubpaths(root) {
+  const dirOf = (pkg) => path.dirname(require.resolve(`${pkg}/package.json`, { paths: [root] }));
+  const material = subpathsOf(dirOf('@mui/material'), (s) => !MUI_PRIVATE_SUBPATHS.includes(s));
+  const system = subpathsOf(dirOf('@mui/system'), (s) => MUI_SYSTEM_SHARED_SUBPATHS.includes(s));
+  return new Map([
+    ...material.map(({ subpath, file }) => [
+      `@mui/material/${subpath}`,
+      { file, pkg: '@mui/material' },
+    ]),
+    ...system.map(({ subpath, file }) => [`@mui/system/${subpath}`, { file, pkg: '@mui/system' }]),
+  ]);
+}
+
+module.exports = {
+  SHARED_EXPORTS,
+  MUI_PRIVATE_SUBPATHS,
+  MUI_SYSTEM_SHARED_SUBPATHS,
+  muiSharedSubpaths,
+  SHARED_EXPORTS_FILE: __filename,
+};
