@@ -8,6 +8,8 @@
  */
 import {
   ALL_PERMISSIONS,
+  DOMINIO_MAX_LENGTH,
+  DOMINIO_PATTERN,
   FILTRO_ENTIDADES,
   FILTRO_OPERADORES,
   NOMBRE_MAX_LENGTH,
@@ -64,6 +66,14 @@ const OPERADOR: Keywords = {
   description: 'Cada campo admite solo los operadores de su tipo (lista blanca de filtrado).',
 };
 
+/** `isValidDominio` (shared configuracion.ts) after normalising; send the normalised form. */
+const DOMINIO: Keywords = {
+  pattern: DOMINIO_PATTERN,
+  maxLength: DOMINIO_MAX_LENGTH,
+  description:
+    'Dominio de correo en minúsculas, sin @ (p. ej. empresa.es); solo ese, no sus subdominios.',
+};
+
 /**
  * By operation, then by property path in the request body: `a.b` for a nested property, `a[]`
  * for the items of an array (`filtros[].operador`).
@@ -76,6 +86,7 @@ export const BODY_CONSTRAINTS: Readonly<Record<string, Readonly<Record<string, K
   'PATCH /api/usuarios/{id}': { email: EMAIL, nombre: NOMBRE },
   'POST /api/roles': { nombre: ROL_NOMBRE, 'permisos[]': PERMISO },
   'PATCH /api/roles/{id}': { nombre: ROL_NOMBRE, 'permisos[]': PERMISO },
+  'PATCH /api/configuracion': { 'dominiosPermitidos[]': DOMINIO },
   'POST /api/filtrado': { entidad: ENTIDAD, 'filtros[].operador': OPERADOR },
   'POST /api/informes': { 'filtros.entidad': ENTIDAD, 'filtros.filtros[].operador': OPERADOR },
   'PATCH /api/informes/{id}': {

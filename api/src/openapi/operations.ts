@@ -9,6 +9,7 @@
  * Parameter and error-status descriptions shared by many operations live in descriptions.ts;
  * an entry's `parameters` and `responses` override them for that operation only.
  */
+import { DOMINIOS_PERMITIDOS_MAX } from '@gestion/shared';
 
 export interface OperationDoc {
   operationId: string;
@@ -44,7 +45,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /api/auth/login': {
     operationId: 'login',
     description:
-      'Inicia sesión con correo y contraseña y devuelve un token opaco (cabecera `Authorization: Bearer <token>`) y el usuario con sus roles y permisos. Un correo desconocido y una contraseña errónea responden igual (401 INVALID_CREDENTIALS). Limitado por IP (RATE_LIMIT_LOGIN por minuto) y por cuenta tras fallos repetidos: 429 con `Retry-After`.',
+      'Inicia sesión con correo y contraseña y devuelve un token opaco (cabecera `Authorization: Bearer <token>`) y el usuario con sus roles y permisos. Un correo desconocido y una contraseña errónea responden igual (401 INVALID_CREDENTIALS). Limitado por IP (RATE_LIMIT_LOGIN por minuto) y, tras fallos repetidos, por cuenta y dirección de origen (con un tope por cuenta para quien sigue fallando): 429 RATE_LIMITED o ACCOUNT_LOCKED con `Retry-After`. Los fallos de otras direcciones nunca bloquean al titular.',
     responses: { 200: 'Sesión iniciada: `{token, user}`.', 401: 'Credenciales incorrectas.' },
   },
   'POST /api/auth/register': {
@@ -53,7 +54,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
       'Crea una cuenta con el rol por defecto de los ajustes e inicia sesión. Contraseña de 8 a 128 caracteres y no común. Limitado por IP (RATE_LIMIT_REGISTER por hora).',
     responses: {
       201: "Cuenta creada: `{token, user, message: 'Cuenta creada correctamente'}`.",
-      403: 'El registro está cerrado (REGISTRATION_CLOSED).',
+      403: 'El registro está cerrado (REGISTRATION_CLOSED) o el dominio del correo no está entre los permitidos (REGISTRATION_DOMAIN).',
       409: 'El correo ya tiene cuenta (EMAIL_TAKEN).',
     },
   },
@@ -229,12 +230,12 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'GET /api/configuracion': {
     operationId: 'getConfiguracion',
     description:
-      'Los ajustes del registro abierto: si está abierto y el rol que da (permiso configuracion:gestionar).',
+      'Los ajustes del registro abierto: si está abierto, el rol que da y los dominios de correo que pueden usarlo (permiso configuracion:gestionar).',
     responses: { 200: 'Los ajustes.' },
   },
   'PATCH /api/configuracion': {
     operationId: 'updateConfiguracion',
-    description: `Cambia los ajustes del registro (permiso configuracion:gestionar). El rol por defecto debe existir, no ser \`admin\` y cumplir las reglas de delegación. ${VERSION}`,
+    description: `Cambia los ajustes del registro (permiso configuracion:gestionar). El rol por defecto debe existir, no ser \`admin\` y cumplir las reglas de delegación; los dominios se guardan normalizados (sin \`@\`, en minúsculas, sin repetir), como mucho ${DOMINIOS_PERMITIDOS_MAX}. ${VERSION}`,
     responses: { 200: 'Los ajustes guardados.' },
   },
 
