@@ -493,5 +493,25 @@ describe.each(DATABASES)(
       );
       expect(ESCALATION_AUDIT_ACTION).toBe('seguridad.escalada_rechazada');
     });
+
+    it('whoever gives roles or acts on users reads the roles catalogue (the console applies the rules with it)', async () => {
+      for (const permisos of [
+        ['usuarios:editar'],
+        ['usuarios:crear'],
+        ['configuracion:gestionar'],
+      ]) {
+        const me = await makeCaller(w, [(await makeRole(w, permisos)).nombre]);
+        const res = await call(w.app, me.token, { method: 'GET', url: '/api/roles?pageSize=100' });
+        expect(res.statusCode).toBe(200);
+        expect(res.json<{ items: { nombre: string }[] }>().items.map((r) => r.nombre)).toContain(
+          'admin',
+        );
+      }
+      const lector = await makeCaller(w, [(await makeRole(w, ['eventos:ver'])).nombre]);
+      const res = await call(w.app, lector.token, { method: 'GET', url: '/api/roles' });
+      expect(expectErrorShape(res, 403, ERROR_CODES.forbidden).message).toBe(
+        API_MESSAGES.forbidden,
+      );
+    });
   },
 );

@@ -6,6 +6,20 @@ import { Type, type Static } from '@sinclair/typebox';
 import { pageSchema, searchTextSchema } from './listas';
 import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX, pagedListSchema } from './usuarios';
 
+/**
+ * Who may read GET /api/roles and /api/roles/:id: besides `roles:ver`, whoever gives roles or acts
+ * on users (`usuarios:crear`, `usuarios:editar`, `usuarios:eliminar`) or picks the default role
+ * (`configuracion:gestionar`). The console needs each role's permissions to apply the delegation
+ * rules (issue #13) — without them it would offer actions the api then refuses.
+ */
+export const ROLES_READ_PERMISSIONS = [
+  'roles:ver',
+  'usuarios:crear',
+  'usuarios:editar',
+  'usuarios:eliminar',
+  'configuracion:gestionar',
+] as const;
+
 /** Largest role nombre. */
 export const ROL_NOMBRE_MAX_LENGTH = 60;
 

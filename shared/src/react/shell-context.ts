@@ -9,7 +9,7 @@ import type { LoginRequest, RegisterRequest } from '../contracts/auth';
 import type { User } from '../contracts/user';
 import type { RouteDescriptor } from '../routing';
 import type { RuntimeConfig } from '../runtime-config';
-import { hasPermission } from '../auth/checks';
+import { hasAnyPermission, hasPermission } from '../auth/checks';
 
 /** A route descriptor whose page is a React component. */
 export type PageRoute = RouteDescriptor<ComponentType>;
@@ -81,4 +81,9 @@ export function useNavigateTo(): ShellServices['navigateTo'] {
 /** True when the signed-in user holds `permission` (admin holds all). Only hides UI. */
 export function usePermission(permission: string): boolean {
   return hasPermission(useShell().auth.user, permission);
+}
+
+/** True when the signed-in user holds at least one of `permissions` (admin holds all). Only hides UI. */
+export function useAnyPermission(permissions: readonly string[]): boolean {
+  return hasAnyPermission(useShell().auth.user, permissions);
 }

@@ -13,7 +13,7 @@
  * `createSessionLookup`): nothing is cached, so a logout, a role change or a deactivation takes
  * effect on the very next request, on every replica.
  */
-import { hasPermission, type PermissionName, type User } from '@gestion/shared';
+import { hasAnyPermission, hasPermission, type PermissionName, type User } from '@gestion/shared';
 import type { FastifyPluginCallback, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../../lib/http-errors';
@@ -59,6 +59,8 @@ declare module 'fastify' {
     authenticate: onRequestHookHandler;
     /** Hook factory (use as `onRequest`): 401 without a valid session, 403 without `permission`. */
     requirePermission(permission: PermissionName): onRequestHookHandler;
+    /** Hook factory: 401 without a valid session, 403 unless one of `permissions` is held. */
+    requireAnyPermission(permissions: readonly PermissionName[]): onRequestHookHandler;
   }
 }
 
@@ -133,15 +135,20 @@ const authPlugin: FastifyPluginCallback = (app, _opts, done) => {
   });
 
   app.decorate('authenticate', authenticate);
-  app.decorate('requirePermission', (permission: PermissionName): onRequestHookHandler => {
-    return function (request, reply, next) {
+  const requireHeld = (held: (user: User | null) => boolean): onRequestHookHandler =>
+    function (request, reply, next) {
       authenticate.call(this, request, reply, (err?: Error) => {
         if (err) next(err);
-        else if (!hasPermission(request.user, permission)) next(forbidden());
+        else if (!held(request.user)) next(forbidden());
         else next();
       });
     };
-  });
+  app.decorate('requirePermission', (permission: PermissionName) =>
+    requireHeld((user) => hasPermission(user, permission)),
+  );
+  app.decorate('requireAnyPermission', (permissions: readonly PermissionName[]) =>
+    requireHeld((user) => hasAnyPermission(user, permissions)),
+  );
   done();
 };
 

@@ -1,5 +1,5 @@
 /**
- * /api/roles (issue #4): roles:ver to read, roles:gestionar to write. Thin handlers; every write
+ * /api/roles (issue #4): any of ROLES_READ_PERMISSIONS to read, roles:gestionar to write. Thin handlers; every write
  * passes the caller (`request.user`) to the service, which applies the delegation rules of
  * issue #13 (api/src/routes/api/usuarios/README.md).
  */
@@ -10,6 +10,7 @@ import {
   IdParamsSchema,
   RolesPageSchema,
   RolesQuerySchema,
+  ROLES_READ_PERMISSIONS,
   RolSchema,
   UpdateRolSchema,
 } from '@gestion/shared';
@@ -40,7 +41,7 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         querystring: RolesQuerySchema,
         response: { 200: RolesPageSchema, ...errors(400, 401, 403) },
       },
-      onRequest: app.requirePermission('roles:ver'),
+      onRequest: app.requireAnyPermission(ROLES_READ_PERMISSIONS),
     },
     async (request) => {
       const q = request.query;
@@ -59,7 +60,7 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         params: IdParamsSchema,
         response: { 200: RolSchema, ...errors(400, 401, 403, 404) },
       },
-      onRequest: app.requirePermission('roles:ver'),
+      onRequest: app.requireAnyPermission(ROLES_READ_PERMISSIONS),
     },
     async (request) => service.get(request.params.id),
   );

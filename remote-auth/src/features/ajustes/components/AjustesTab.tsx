@@ -10,7 +10,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { UpdateConfiguracion } from '@gestion/shared';
-import { useNotify, usePermission } from '@gestion/shared/react';
+import { ROLES_READ_PERMISSIONS } from '@gestion/shared';
+import { useNotify, useAnyPermission } from '@gestion/shared/react';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorDetails, apiErrorMessage, isVersionConflict } from '../../../lib/api-error';
 import { useListRolesQuery } from '../../roles/api';
@@ -27,7 +28,7 @@ import { DominiosField } from './DominiosField';
 export function AjustesTab() {
   const { t } = useAdminTexts();
   const notify = useNotify();
-  const canSeeRoles = usePermission('roles:ver');
+  const canSeeRoles = useAnyPermission(ROLES_READ_PERMISSIONS);
   const { data, isLoading, isError, error, refetch } = useGetAjustesQuery();
   const roles = useListRolesQuery(undefined, { skip: !canSeeRoles });
   const [update, { isLoading: saving }] = useUpdateAjustesMutation();

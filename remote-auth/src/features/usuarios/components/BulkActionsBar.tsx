@@ -6,7 +6,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { BulkAccion } from '@gestion/shared';
-import { usePermission } from '@gestion/shared/react';
+import { ROLES_READ_PERMISSIONS } from '@gestion/shared';
+import { usePermission, useAnyPermission } from '@gestion/shared/react';
 import { useAdminTexts } from '../../../i18n/namespace';
 import type { Delegation } from '../../roles/use-delegation';
 
@@ -36,7 +37,7 @@ export function BulkActionsBar({
   const { t } = useAdminTexts();
   const canEdit = usePermission('usuarios:editar');
   const canDelete = usePermission('usuarios:eliminar');
-  const canSeeRoles = usePermission('roles:ver');
+  const canSeeRoles = useAnyPermission(ROLES_READ_PERMISSIONS);
   const [rol, setRol] = useState('');
   const grantable = roleNames.filter((r) => delegation.grant(r) === null);
   const chosen = grantable.includes(rol) ? rol : '';
@@ -86,10 +87,16 @@ export function BulkActionsBar({
                 </MenuItem>
               ))}
             </TextField>
-            <Button disabled={!chosen} onClick={() => onRequest({ accion: 'asignarRol', rol: chosen })}>
+            <Button
+              disabled={!chosen}
+              onClick={() => onRequest({ accion: 'asignarRol', rol: chosen })}
+            >
               {t('usuarios.assignRole')}
             </Button>
-            <Button disabled={!chosen} onClick={() => onRequest({ accion: 'quitarRol', rol: chosen })}>
+            <Button
+              disabled={!chosen}
+              onClick={() => onRequest({ accion: 'quitarRol', rol: chosen })}
+            >
               {t('bulk.buttons.quitarRol')}
             </Button>
           </Stack>

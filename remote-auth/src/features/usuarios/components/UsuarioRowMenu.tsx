@@ -2,7 +2,8 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { Refusal, UserAction } from '@gestion/shared';
-import { usePermission } from '@gestion/shared/react';
+import { ROLES_READ_PERMISSIONS } from '@gestion/shared';
+import { usePermission, useAnyPermission } from '@gestion/shared/react';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { useRefusalText, type Delegation } from '../../roles/use-delegation';
 import type { UsuarioItem } from '../api';
@@ -50,7 +51,7 @@ export function UsuarioRowMenu({
   const refusalText = useRefusalText();
   const canEdit = usePermission('usuarios:editar');
   const canDelete = usePermission('usuarios:eliminar');
-  const canSeeRoles = usePermission('roles:ver');
+  const canSeeRoles = useAnyPermission(ROLES_READ_PERMISSIONS);
 
   const items: Item[] = [];
   if (user) {

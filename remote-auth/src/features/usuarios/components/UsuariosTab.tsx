@@ -9,8 +9,14 @@ import {
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { enUS, esES } from '@mui/x-data-grid/locales';
-import { USUARIOS_TOTAL_MAX } from '@gestion/shared';
-import { useAuth, useNotify, usePermission, useShell } from '@gestion/shared/react';
+import { USUARIOS_TOTAL_MAX, ROLES_READ_PERMISSIONS } from '@gestion/shared';
+import {
+  useAuth,
+  useNotify,
+  usePermission,
+  useShell,
+  useAnyPermission,
+} from '@gestion/shared/react';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -47,7 +53,7 @@ export function UsuariosTab() {
   const { config } = useShell();
   const canEdit = usePermission('usuarios:editar');
   const canDelete = usePermission('usuarios:eliminar');
-  const canSeeRoles = usePermission('roles:ver');
+  const canSeeRoles = useAnyPermission(ROLES_READ_PERMISSIONS);
   const delegation = useDelegation();
 
   const [search, setSearch] = useState('');

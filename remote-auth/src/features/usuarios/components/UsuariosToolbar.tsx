@@ -7,7 +7,8 @@ import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import UploadIcon from '@mui/icons-material/Upload';
-import { usePermission } from '@gestion/shared/react';
+import { usePermission, useAnyPermission } from '@gestion/shared/react';
+import { ROLES_READ_PERMISSIONS } from '@gestion/shared';
 import { useAdminTexts } from '../../../i18n/namespace';
 
 export type ActivoFilter = '' | 'true' | 'false';
@@ -44,7 +45,7 @@ export function UsuariosToolbar({
   const { t } = useAdminTexts();
   const canCreate = usePermission('usuarios:crear');
   const canEdit = usePermission('usuarios:editar');
-  const canSeeRoles = usePermission('roles:ver');
+  const canSeeRoles = useAnyPermission(ROLES_READ_PERMISSIONS);
   return (
     <Stack
       direction={{ xs: 'column', md: 'row' }}
