@@ -115,6 +115,33 @@ describe.each(DATABASES)('hostile input on %s', (dialect) => {
     '/api/informes',
   ];
 
+  describe('ids in the path', () => {
+    it('answers 400 naming the parameter for ids beyond 2^31 − 1, Infinity or 1e400, on both databases', async () => {
+      await unchanged(async () => {
+        const urls = (bad: string) => [
+          [`/api/usuarios/${bad}`, 'id'],
+          [`/api/roles/${bad}`, 'id'],
+          [`/api/eventos/${bad}`, 'id'],
+          [`/api/eventos/${bad}/periodos`, 'id'],
+          [`/api/eventos/${eventoId}/periodos/${bad}`, 'periodoId'],
+          [`/api/informes/${bad}`, 'id'],
+        ];
+        for (const bad of ['2147483648', '99999999999', 'Infinity', '1e400']) {
+          for (const [url, field] of urls(bad)) {
+            const res = await get(url!);
+            expect([url, res.statusCode]).toEqual([url, 400]);
+            expectRefused(res, field!);
+          }
+        }
+      });
+    });
+
+    it('refuses a NUL in the role filter of the users list naming rol', async () => {
+      expectRefused(await get('/api/usuarios?rol=ad%00min'), 'rol');
+      expectRefused(await get('/api/usuarios/export?rol=ad%00min'), 'rol');
+    });
+  });
+
   describe('page numbers', () => {
     const HOSTILE_PAGES = [
       '1e400',

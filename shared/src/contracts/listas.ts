@@ -23,6 +23,18 @@ import { Type } from '@sinclair/typebox';
 export const PAGE_MAX = 1_000_000;
 
 /**
+ * Largest id in a path (`/api/usuarios/:id`, …): PostgreSQL's `integer` maximum, 2³¹ − 1. Larger
+ * numbers, `Infinity` and `1e400` answer 400 naming the parameter on both databases (unbounded,
+ * `/api/eventos/Infinity` was a 404 on SQLite and a database error on PostgreSQL).
+ */
+export const ID_MAX = 2_147_483_647;
+
+/** A positive id of a path parameter: 1..ID_MAX. */
+export function idSchema(description = 'Identificador (entero positivo)') {
+  return Type.Integer({ minimum: 1, maximum: ID_MAX, description });
+}
+
+/**
  * `page` of a list query: 1..PAGE_MAX, default 1. Out of range (or `Infinity`, `1e400`) is a 400
  * whose `details` name `page`.
  */

@@ -12,7 +12,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { EMAIL_MAX_LENGTH, NOMBRE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants';
 import { UserSchema } from './user';
-import { pageSchema, searchTextSchema } from './listas';
+import { idSchema, pageSchema, searchTextSchema } from './listas';
 
 /** Default and largest `pageSize` of every admin list. */
 export const ADMIN_PAGE_SIZE_DEFAULT = 25;
@@ -121,7 +121,7 @@ export type UsuarioSortField = (typeof USUARIO_SORT_FIELDS)[number];
  */
 export const UsuariosQuerySchema = Type.Object({
   q: Type.Optional(searchTextSchema(200)),
-  rol: Type.Optional(Type.String({ maxLength: 60 })),
+  rol: Type.Optional(searchTextSchema(60)),
   activo: Type.Optional(Type.Boolean()),
   sort: Type.Optional(
     Type.String({ pattern: `^-?(${USUARIO_SORT_FIELDS.join('|')})$`, default: 'nombre' }),
@@ -159,7 +159,7 @@ export const UsuariosPageSchema = pagedListSchema(UsuarioSchema);
 export type UsuariosPage = Static<typeof UsuariosPageSchema>;
 
 /** `:id` of /api/usuarios/:id, /api/roles/:id, /api/sesiones/:id. */
-export const IdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const IdParamsSchema = Type.Object({ id: idSchema() });
 export type IdParams = Static<typeof IdParamsSchema>;
 
 /**

@@ -17,6 +17,7 @@ import {
   type Evento,
   type EventoListQuery,
   type EventoSortField,
+  idSchema,
 } from '@gestion/shared';
 import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { parseRangeBound } from '../../../lib/date-range';
@@ -39,7 +40,7 @@ import periodosRoutes from './periodos';
 const errors = (...codes: number[]) =>
   Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
 const security = [{ bearer: [] }];
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const IdParams = Type.Object({ id: idSchema() });
 
 /** Columns of GET /api/eventos/export, in order: the wire fields of an event. */
 const EXPORT_COLUMNS = [

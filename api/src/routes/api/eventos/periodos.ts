@@ -11,6 +11,7 @@ import {
   PeriodoPatchSchema,
   PeriodoSchema,
   type PeriodoSortField,
+  idSchema,
 } from '@gestion/shared';
 import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { searchText } from '../../../repositories/eventos-repository';
@@ -26,10 +27,10 @@ import {
 const errors = (...codes: number[]) =>
   Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
 const security = [{ bearer: [] }];
-const EventoParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const EventoParams = Type.Object({ id: idSchema('Id del evento') });
 const PeriodoParams = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
-  periodoId: Type.Integer({ minimum: 1 }),
+  id: idSchema('Id del evento'),
+  periodoId: idSchema('Id del periodo'),
 });
 
 const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {

@@ -15,6 +15,7 @@ import {
   RESULTADO_PAGE_SIZE_DEFAULT,
   ResultadoCsvQuerySchema,
   ResultadoQuerySchema,
+  idSchema,
 } from '@gestion/shared';
 import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -38,7 +39,7 @@ import {
 const errors = (...codes: number[]) =>
   Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
 const security = [{ bearer: [] }];
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const IdParams = Type.Object({ id: idSchema() });
 
 const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   app.get(
