@@ -9,7 +9,7 @@
  * Parameter and error-status descriptions shared by many operations live in descriptions.ts;
  * an entry's `parameters` and `responses` override them for that operation only.
  */
-import { DOMINIOS_PERMITIDOS_MAX } from '@gestion/shared';
+import { DOMINIOS_PERMITIDOS_MAX, ROLES_READ_PERMISSIONS } from '@gestion/shared';
 
 export interface OperationDoc {
   operationId: string;
@@ -19,6 +19,9 @@ export interface OperationDoc {
   /** This operation's own response descriptions by status, over `STATUS_DESCRIPTIONS`. */
   responses?: Readonly<Record<string, string>>;
 }
+
+/** Roles are readable by whoever may give them or act on users (delegation needs them). */
+const ROLES_READ = `uno de los permisos ${ROLES_READ_PERMISSIONS.join(', ')}`;
 
 const LIST = 'Una página: `{items, total, page, pageSize}`.';
 const VERSION =
@@ -152,7 +155,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   // --- /api/roles, /api/permisos ----------------------------------------------------------
   'GET /api/roles': {
     operationId: 'listRoles',
-    description: `Lista los roles con sus permisos y el número de usuarios de cada uno (permiso roles:ver). ${LIST}`,
+    description: `Lista los roles con sus permisos y el número de usuarios de cada uno (${ROLES_READ}). ${LIST}`,
     parameters: {
       q: 'Texto buscado en el nombre y la descripción del rol, sin distinguir mayúsculas.',
     },
@@ -168,7 +171,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   },
   'GET /api/roles/{id}': {
     operationId: 'getRol',
-    description: 'Un rol (permiso roles:ver).',
+    description: `Un rol (${ROLES_READ}).`,
     responses: { 200: 'El rol.' },
   },
   'PATCH /api/roles/{id}': {
