@@ -144,9 +144,9 @@ export function completarSerie(
   const rango = def.campo ? rangoDelFiltro(opciones.filtros, def.campo, periodo) : {};
   const cortada = opciones.total > serie.length;
   const desde = rango.desde !== undefined && rango.desde < primero ? rango.desde : primero;
-  const hasta = !cortada && rango.hasta !== undefined && rango.hasta > ultimo ? rango.hasta : ultimo;
-  const periodos =
-    periodosEntre(desde, hasta, periodo) ?? periodosEntre(primero, ultimo, periodo);
+  const hasta =
+    !cortada && rango.hasta !== undefined && rango.hasta > ultimo ? rango.hasta : ultimo;
+  const periodos = periodosEntre(desde, hasta, periodo) ?? periodosEntre(primero, ultimo, periodo);
   if (!periodos) return [...serie];
   return periodos.map((etiqueta) => ({ etiqueta, valor: valores.get(etiqueta) ?? 0 }));
 }

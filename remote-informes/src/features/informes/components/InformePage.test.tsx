@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { mockFetch } from '@gestion/shared/testing';
 import { giveChartsASize } from '../../../testing/chart-size';
 import { makeInforme, makeResultado } from '../../../testing/fixtures';
@@ -301,5 +301,101 @@ describe('InformePage', () => {
       'href',
       '/informes',
     );
+  });
+  describe('charts of counts (issue #14)', () => {
+    const porMes = { ...porEstado, nombre: 'Eventos por mes', tipo: 'eventos-por-mes' as const };
+    const mensual = (serie: { etiqueta: string; valor: number }[]) =>
+      makeResultado({
+        columnas: [
+          { campo: 'mes', titulo: 'Mes', tipo: 'texto' },
+          { campo: 'total', titulo: 'Total', tipo: 'numero' },
+        ],
+        filas: serie.map((p) => ({ mes: p.etiqueta, total: p.valor })),
+        serie,
+        grafico: 'lineas',
+        total: serie.length,
+      });
+    const ticks = (chart: HTMLElement, axis: 'X' | 'Y') =>
+      Array.from(
+        chart.querySelectorAll(`.MuiChartsAxis-direction${axis} .MuiChartsAxis-tickLabel`),
+        (e) => e.textContent,
+      );
+
+    it('starts the count axis at 0 and ticks it in whole numbers', async () => {
+      mockFetch({
+        'GET /api/informes/7': { body: porMes },
+        'GET /api/informes/7/resultado': {
+          body: mensual([
+            { etiqueta: '2026-01', valor: 3 },
+            { etiqueta: '2026-02', valor: 4 },
+          ]),
+        },
+      });
+      renderInforme();
+      const chart = await screen.findByRole('figure', { name: /Eventos por mes/ });
+      await waitFor(() => expect(ticks(chart, 'Y').length).toBeGreaterThan(1));
+      const y = ticks(chart, 'Y');
+      // MUI's default domain ran from 3 to 4 in steps of 0.2.
+      expect(y[0]).toBe('0');
+      expect(y).toContain('4');
+      for (const tick of y) expect(tick).toMatch(/^\d+$/);
+    });
+
+    it('shows the months without events as 0, each reachable from the keyboard', async () => {
+      mockFetch({
+        'GET /api/informes/7': { body: porMes },
+        'GET /api/informes/7/resultado': {
+          body: mensual([
+            { etiqueta: '2026-01', valor: 3 },
+            { etiqueta: '2026-04', valor: 4 },
+          ]),
+        },
+      });
+      const { user } = renderInforme();
+      const chart = await screen.findByRole('figure', { name: /Eventos por mes/ });
+      await waitFor(() => expect(chart.querySelectorAll('.MuiLineChart-line')).toHaveLength(1));
+      expect(ticks(chart, 'X')).toEqual(['2026-01', '2026-02', '2026-03', '2026-04']);
+      // Tab reaches the chart; the arrows walk its points, announcing period and count.
+      const proxy = chart.querySelector<HTMLElement>('[tabindex="0"]')!;
+      act(() => proxy.focus());
+      await user.keyboard('{ArrowRight}');
+      expect(proxy).toHaveTextContent('2026-01: 3');
+      await user.keyboard('{ArrowRight}');
+      expect(proxy).toHaveTextContent('2026-02: 0');
+    });
+
+    it('labels every bar with its category and its value, many long categories lying down', async () => {
+      const eventos = Array.from({ length: 12 }, (_, i) => ({
+        etiqueta: `Congreso internacional número ${i + 1}`,
+        valor: i % 3,
+      }));
+      mockFetch({
+        'GET /api/informes/7': {
+          body: { ...porEstado, nombre: 'Periodos', tipo: 'periodos-por-evento' },
+        },
+        'GET /api/informes/7/resultado': {
+          body: makeResultado({
+            columnas: [
+              { campo: 'evento', titulo: 'Evento', tipo: 'texto' },
+              { campo: 'total', titulo: 'Periodos', tipo: 'numero' },
+            ],
+            filas: eventos.map((e) => ({ evento: e.etiqueta, total: e.valor })),
+            serie: eventos,
+            total: eventos.length,
+          }),
+        },
+      });
+      renderInforme();
+      const chart = await screen.findByRole('figure', { name: /Periodos/ });
+      await waitFor(() => expect(chart.querySelectorAll('.MuiBarChart-element')).toHaveLength(12));
+      // Categories on the y axis, read horizontally, none dropped for overlapping.
+      expect(ticks(chart, 'Y')).toEqual(eventos.map((e) => e.etiqueta));
+      expect(ticks(chart, 'X')[0]).toBe('0');
+      const valores = Array.from(
+        chart.querySelectorAll('.MuiBarChart-label'),
+        (e) => e.textContent,
+      );
+      expect(valores).toEqual(eventos.map((e) => String(e.valor)));
+    });
   });
 });

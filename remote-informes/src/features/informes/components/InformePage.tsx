@@ -38,6 +38,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { useLocale } from '../../../lib/use-locale';
 import { useGetInformeQuery, useGetResultadoQuery } from '../api';
 import { csvFileName, downloadResultadoCsv } from '../export';
+import { completarSerie } from '../serie';
 import { EditInformeDialog } from './EditInformeDialog';
 import { InformeChart } from './InformeChart';
 
@@ -310,7 +311,10 @@ export default function InformePage() {
           <Paper variant="outlined" sx={{ p: 2 }}>
             <InformeChart
               nombre={informe.nombre}
-              serie={resultado.serie}
+              serie={completarSerie(informe.tipo, resultado.serie, {
+                filtros: informe.filtros,
+                total: resultado.total,
+              })}
               grafico={resultado.grafico}
             />
           </Paper>
