@@ -18,6 +18,8 @@ import {
   type FiltroGuardado,
   type FiltroOperador,
 } from '@gestion/shared';
+import type { TFunction } from 'i18next';
+import { formatDateTime } from '../../lib/dates';
 
 export { FILTRO_MAX_CONDICIONES };
 
@@ -255,4 +257,63 @@ export function indiceDeDetalle(field: string): number | null {
   const match = /^\/?(?:body[./])?filtros(?:\[(\d+)\]|[./](\d+))/.exec(field);
   if (!match) return null;
   return Number(match[1] ?? match[2]);
+}
+
+/**
+ * A saved condition in words, in the reader's language, as the builder shows it: the field's
+ * label (`campos.*`), the operator's (`operadores.*`) and the value as its input reads it
+ * (a date in the user's locale, a state translated, Sí/No, a number with the locale's commas,
+ * text between quotes; `entre` as "desde y hasta", `en` as a list). Null for a condition the
+ * whitelist does not offer (`deFiltro`): it is never shown as if it applied.
+ */
+export function describirCondicion(
+  entidad: FiltroEntidad,
+  filtro: Filtro,
+  t: TFunction,
+  locale: string,
+): string | null {
+  const cond = deFiltro(entidad, filtro);
+  const campo = cond && findFiltroCampo(entidad, cond.campo);
+  if (!cond || !campo) return null;
+  const opts = { interpolation: { escapeValue: false } };
+  const valor = (raw: string): string => {
+    switch (campo.tipo) {
+      case 'fecha':
+        return formatDateTime(raw, locale) || raw;
+      case 'booleano':
+        return raw === 'true' ? t('common.yes') : t('common.no');
+      case 'enum':
+        return t(`valores.${raw}`, raw);
+      case 'numero': {
+        const n = Number(raw);
+        return Number.isFinite(n) ? new Intl.NumberFormat(locale).format(n) : raw;
+      }
+      default:
+        return t('filtrado.describir.texto', { valor: raw, ...opts });
+    }
+  };
+  const nombre = t(`campos.${entidad}.${campo.campo}`, campo.etiqueta);
+  const operador = t(`operadores.${cond.operador}`);
+  switch (formaDe(cond.operador)) {
+    case 'rango':
+      return t('filtrado.describir.entre', {
+        campo: nombre,
+        desde: valor(cond.valor),
+        hasta: valor(cond.hasta),
+        ...opts,
+      });
+    case 'lista': {
+      // The saved values, not the builder's comma-joined text: a value may hold a comma.
+      const lista = Array.isArray(filtro.valor) ? filtro.valor.map(String) : [String(filtro.valor)];
+      const texto = new Intl.ListFormat(locale, { type: 'disjunction' }).format(lista.map(valor));
+      return t('filtrado.describir.condicion', { campo: nombre, operador, valor: texto, ...opts });
+    }
+    default:
+      return t('filtrado.describir.condicion', {
+        campo: nombre,
+        operador,
+        valor: valor(cond.valor),
+        ...opts,
+      });
+  }
 }

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { mockFetch } from '@gestion/shared/testing';
 import { giveChartsASize } from '../../../testing/chart-size';
 import { makeInforme, makeResultado } from '../../../testing/fixtures';
@@ -302,6 +303,7 @@ describe('InformePage', () => {
       '/informes',
     );
   });
+
   describe('charts of counts (issue #14)', () => {
     const porMes = { ...porEstado, nombre: 'Eventos por mes', tipo: 'eventos-por-mes' as const };
     const mensual = (serie: { etiqueta: string; valor: number }[]) =>
@@ -396,6 +398,132 @@ describe('InformePage', () => {
         (e) => e.textContent,
       );
       expect(valores).toEqual(eventos.map((e) => String(e.valor)));
+    });
+  });
+
+  describe('on paper (issue #14)', () => {
+    afterEach(async () => {
+      await act(() => i18next.changeLanguage('es'));
+    });
+
+    const filtrado = makeInforme({
+      filtros: {
+        entidad: 'eventos',
+        filtros: [
+          { campo: 'estado', operador: 'en', valor: ['publicado', 'finalizado'] },
+          {
+            campo: 'fechaInicio',
+            operador: 'entre',
+            valor: ['2026-03-01T00:00:00.000Z', '2026-03-31T23:59:00.000Z'],
+          },
+          { campo: 'lugar', operador: 'contiene', valor: 'Zaragoza' },
+        ],
+      },
+    });
+    const listado = makeResultado({
+      columnas: [
+        { campo: 'nombre', titulo: 'Nombre', tipo: 'texto' },
+        { campo: 'estado', titulo: 'Estado', tipo: 'texto' },
+        { campo: 'fechaInicio', titulo: 'Fecha de inicio', tipo: 'fecha' },
+      ],
+      filas: [
+        { nombre: 'Feria de marzo', estado: 'publicado', fechaInicio: '2026-03-10T09:00:00.000Z' },
+      ],
+      total: 1,
+    });
+
+    it('prints the date and the filter in words, in Spanish', async () => {
+      mockFetch({
+        'GET /api/informes/7': { body: filtrado },
+        'GET /api/informes/7/resultado': { body: listado },
+      });
+      renderInforme();
+      await screen.findByRole('grid', { name: 'Resultado' });
+      const papel = screen.getByTestId('informe-impresion');
+      expect(papel).toHaveAttribute('data-print-only');
+      expect(papel).toHaveTextContent(/^Impreso el \d{1,2} \w+ \d{4}, \d{1,2}:\d{2}/);
+      expect(papel).toHaveTextContent('Eventos que cumplen todas estas condiciones:');
+      expect(
+        within(papel)
+          .getAllByRole('listitem', { hidden: true })
+          .map((li) => li.textContent),
+      ).toEqual([
+        'Estado es uno de Publicado o Finalizado',
+        'Fecha de inicio entre 1 mar 2026, 0:00 y 31 mar 2026, 23:59',
+        'Lugar contiene «Zaragoza»',
+      ]);
+    });
+
+    it('prints the filter in English when the reader reads English', async () => {
+      mockFetch({
+        'GET /api/informes/7': { body: filtrado },
+        'GET /api/informes/7/resultado': { body: listado },
+      });
+      await act(() => i18next.changeLanguage('en'));
+      renderInforme();
+      await screen.findByRole('grid', { name: 'Result' });
+      const papel = screen.getByTestId('informe-impresion');
+      expect(papel).toHaveTextContent(/^Printed on \w+ \d{1,2}, \d{4}, \d{1,2}:\d{2}/);
+      expect(papel).toHaveTextContent('Events meeting all of these conditions:');
+      expect(
+        within(papel)
+          .getAllByRole('listitem', { hidden: true })
+          .map((li) => li.textContent),
+      ).toEqual([
+        'State is one of Published or Finished',
+        'Start date between Mar 1, 2026, 12:00 AM and Mar 31, 2026, 11:59 PM',
+        'Venue contains “Zaragoza”',
+      ]);
+    });
+
+    it('says when a report has no filter, or when its filter was withheld', async () => {
+      mockFetch({
+        'GET /api/informes/7': { body: porEstado },
+        'GET /api/informes/7/resultado': { body: makeResultado() },
+      });
+      const first = renderInforme();
+      await screen.findByRole('grid', { name: 'Resultado' });
+      expect(screen.getByTestId('informe-impresion')).toHaveTextContent(
+        'Sin filtro: incluye todos los registros.',
+      );
+      first.unmount();
+
+      mockFetch({
+        'GET /api/informes/7': { body: { ...filtrado, filtros: null, filtrosOcultos: true } },
+        'GET /api/informes/7/resultado': { body: listado },
+      });
+      renderInforme();
+      await screen.findByRole('grid', { name: 'Resultado' });
+      expect(screen.getByTestId('informe-impresion')).toHaveTextContent(
+        'El filtro no se muestra: no tienes permiso para ver sus datos.',
+      );
+    });
+
+    it('prints on A4 a plain table of the rows instead of the grid', async () => {
+      mockFetch({
+        'GET /api/informes/7': { body: filtrado },
+        'GET /api/informes/7/resultado': { body: listado },
+      });
+      renderInforme();
+      const grid = await screen.findByRole('grid', { name: 'Resultado' });
+      expect(grid.closest('[data-no-print]')).not.toBeNull();
+      const tabla = document.querySelector<HTMLTableElement>('table[data-print-table]')!;
+      expect(tabla).toHaveAttribute('data-print-only');
+      expect(Array.from(tabla.rows, (r) => Array.from(r.cells, (c) => c.textContent))).toEqual([
+        ['Nombre', 'Estado', 'Fecha de inicio'],
+        ['Feria de marzo', 'Publicado', '10 mar 2026, 9:00'],
+      ]);
+      const rules = Array.from(document.styleSheets).flatMap((sheet) =>
+        Array.from(sheet.cssRules, (r) => r.cssText),
+      );
+      expect(rules).toContain('@page {size: A4 portrait; margin: 10mm;}');
+      const print = rules.find(
+        (r) => r.startsWith('@media print') && r.includes('[data-print-only]'),
+      );
+      expect(print).toContain('[data-no-print] {display: none !important;}');
+      expect(print).toContain('[data-print-only] {display: block !important;}');
+      expect(print).toMatch(/table\[data-print-table\] \{width: 100%;[^}]*font-size: 8pt/);
+      expect(print).toContain('overflow-wrap: anywhere');
     });
   });
 });

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Global } from '@emotion/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,9 +36,11 @@ import { readError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/dates';
 import { useLocale } from '../../../lib/use-locale';
 import { useGetInformeQuery, useGetResultadoQuery } from '../api';
+import { formatCelda } from '../celdas';
 import { csvFileName, downloadResultadoCsv } from '../export';
 import { completarSerie } from '../serie';
 import { EditInformeDialog } from './EditInformeDialog';
+import { CabeceraImpresa, EstilosDeImpresion, TablaImpresa } from './InformeImpresion';
 import { InformeChart } from './InformeChart';
 
 type Fila = InformeResultado['filas'][number] & { __id: number };
@@ -47,21 +48,7 @@ type Separador = (typeof CSV_SEPARADORES)[number];
 
 const PAGE_SIZES = [25, 50, 100, 500];
 
-/**
- * Printing (issue #6 "a print-friendly view"): the shell's app bar, navigation and toasts and
- * this page's buttons (`data-no-print`) are left out of the paper, and the grid shows every row
- * of the page without its footer. MUI's global class names are stable across versions.
- */
-const PRINT_STYLES = {
-  '@media print': {
-    '.MuiAppBar-root, .MuiDrawer-root, .MuiBottomNavigation-root, .notistack-SnackbarContainer, [data-no-print]':
-      { display: 'none !important' },
-    'main, #main': { padding: '0 !important' },
-    '.MuiDataGrid-footerContainer': { display: 'none !important' },
-  },
-} as const;
-
-/** A column of the result as a grid column: dates in the user's locale, booleans as Sí/No. */
+/** A column of the result as a grid column, its cells as `formatCelda` writes them. */
 function gridColumn(col: Columna, t: TFunction, locale: string): GridColDef<Fila> {
   const base: GridColDef<Fila> = {
     field: col.campo,
@@ -70,19 +57,12 @@ function gridColumn(col: Columna, t: TFunction, locale: string): GridColDef<Fila
     minWidth: col.tipo === 'fecha' ? 170 : 110,
     sortable: false,
   };
-  switch (col.tipo) {
-    case 'fecha':
-      return { ...base, valueFormatter: (v: string | null) => formatDateTime(v, locale) };
-    case 'booleano':
-      return { ...base, valueFormatter: (v: boolean) => (v ? t('common.yes') : t('common.no')) };
-    case 'numero':
-      return { ...base, type: 'number' as const };
-    default:
-      // Event states arrive as their keys (`publicado`); people read them translated.
-      return col.campo === 'estado'
-        ? { ...base, valueFormatter: (v: string) => t(`valores.${v}`, v) }
-        : base;
-  }
+  return col.tipo === 'numero'
+    ? { ...base, type: 'number' as const }
+    : {
+        ...base,
+        valueFormatter: (v: string | number | boolean | null) => formatCelda(col, v, t, locale),
+      };
 }
 
 /**
@@ -196,7 +176,7 @@ export default function InformePage() {
 
   return (
     <Stack spacing={3}>
-      <Global styles={PRINT_STYLES} />
+      <EstilosDeImpresion />
       {back}
       {informeError ? (
         <Alert
@@ -241,6 +221,7 @@ export default function InformePage() {
                   </Typography>
                 </Stack>
                 {informe.descripcion && <Typography>{informe.descripcion}</Typography>}
+                <CabeceraImpresa informe={informe} />
               </>
             )}
           </Stack>
@@ -325,7 +306,7 @@ export default function InformePage() {
                 ({t('informe.filas', { count: resultado.total })})
               </Typography>
             </Typography>
-            <Box sx={{ width: '100%' }}>
+            <Box sx={{ width: '100%' }} data-no-print>
               <DataGrid<Fila>
                 aria-label={t('informe.tabla')}
                 rows={rows}
@@ -346,6 +327,7 @@ export default function InformePage() {
                 localeText={{ ...gridLocale, noRowsLabel: t('informe.sinFilas') }}
               />
             </Box>
+            <TablaImpresa columnas={resultado.columnas} resultado={resultado} />
           </Stack>
         </>
       )}
