@@ -1,7 +1,8 @@
 /**
  * Filtering and reports as people use them (issue #6 e2e): a gestor filters events by state and
  * a date range, saves the filter as a report, opens it, sees its chart, downloads the CSV and
- * finds in it exactly the rows the grid showed.
+ * finds in it exactly the rows the grid showed; printed, the report fits A4 portrait and shows
+ * its filter (issue #14).
  */
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
@@ -33,6 +34,11 @@ const EVENTOS = [
   { nombre: 'Cena cancelada', estado: 'cancelado', fechaInicio: '2026-06-20T20:00:00.000Z' },
 ] as const;
 const ESPERADOS = ['Feria de marzo', 'Congreso de mayo'];
+/**
+ * The printable width of an A4 portrait sheet with the report's 10 mm margins (`@page` in
+ * InformeImpresion.tsx), in CSS px at 96 dpi: (210 − 2 × 10) mm / 25.4 × 96 ≈ 718.
+ */
+const A4_PRINTABLE_PX = Math.floor(((210 - 2 * 10) / 25.4) * 96);
 
 /** Gives `email` the seeded `gestor` role instead of the default one, straight in the database. */
 function makeGestor(dbPath: string, email: string): void {
@@ -210,7 +216,32 @@ it('a gestor filters events by state and dates, saves the filter as a report and
     expect(await page.getByRole('button', { name: 'Exportar CSV' }).isVisible()).toBe(false);
     expect(await page.getByRole('heading', { level: 1, name: INFORME }).isVisible()).toBe(true);
     expect(await chart.locator('svg').first().isVisible()).toBe(true);
+
+    // On A4 portrait (issue #14): at the sheet's printable width, the table's last column ends
+    // inside it, and the paper says which filter the report ran with.
+    await page.setViewportSize({ width: A4_PRINTABLE_PX, height: 1000 });
+    const tabla = page.locator('table[data-print-table]');
+    await tabla.waitFor({ state: 'visible' });
+    expect(await page.getByRole('grid', { name: 'Resultado' }).isVisible()).toBe(false);
+    const ultima = await tabla.locator('thead th').last().boundingBox();
+    expect(ultima).not.toBeNull();
+    expect(ultima!.x + ultima!.width).toBeLessThanOrEqual(A4_PRINTABLE_PX);
+    const derecha = await tabla.evaluate((t) =>
+      Math.max(...Array.from(t.querySelectorAll('th, td'), (c) => c.getBoundingClientRect().right)),
+    );
+    expect(derecha).toBeLessThanOrEqual(A4_PRINTABLE_PX);
+    expect(await tabla.locator('tbody tr').count()).toBe(ESPERADOS.length);
+    const filtro = page.getByTestId('informe-impresion');
+    expect(await filtro.isVisible()).toBe(true);
+    const resumen = await filtro.textContent();
+    expect(resumen).toMatch(/^Impreso el /);
+    expect(resumen).toContain('Estado es igual a Publicado');
+    expect(resumen).toMatch(/Fecha de inicio entre 1 ene 2026, 0:00 y 31 dic 2026, 23:59/);
     await page.emulateMedia({ media: 'screen' });
+    // On screen the filter summary and the plain table stay out of the way.
+    expect(await filtro.isVisible()).toBe(false);
+    expect(await tabla.isVisible()).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The CSV, separated by semicolons: its rows are the grid's rows.
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
