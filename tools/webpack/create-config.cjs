@@ -17,13 +17,18 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const {
   SHARED_EXPORTS,
+  MUI_BARREL_SUBPATHS,
   muiSharedSubpaths,
   SHARED_EXPORTS_FILE,
 } = require('./shared-exports.cjs');
-const { SharedExportsCheckPlugin } = require('./shared-exports-check-plugin.cjs');
+const {
+  SharedExportsCheckPlugin,
+  BarrelOnlyPathsPlugin,
+} = require('./shared-exports-check-plugin.cjs');
 const { PreloadBootstrapPlugin } = require('./preload-bootstrap-plugin.cjs');
 const { FirstPaintChunkPlugin } = require('./first-paint.cjs');
 const { SingleShareRuntimePlugin } = require('./single-share-runtime-plugin.cjs');
+const { ConsumeNamespacePlugin } = require('./consume-namespace-plugin.cjs');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const INJECT_RUNTIME_CJS =
@@ -82,12 +87,14 @@ function shareOptionsFor(request) {
  * on the consuming side. In the shell's build these modules and the barrel are the same webpack
  * modules (one theme, one default-props context, one of each component context).
  *
- * Remotes keep the plain request as `import`: they provide (and fall back to) only what their
- * code imports, not all 140 (every provide adds to remoteEntry.js, which the first visit to
- * /login downloads), and the shell's copy is the one used anyway ('loaded-first' never replaces
- * the first registration, and the shell registers before any remote loads). Not `import: false`:
- * without a fallback webpack cannot know the module is ESM, and a `.mjs` importer
- * (@mui/x-data-grid) then gets the namespace object as the default export (React error #130).
+ * Remotes consume them without providing or bundling any (`import: false`): the shell has
+ * registered every one before a remote loads, and its copy is the one any container would use
+ * ('loaded-first' never replaces the first registration), so a remote's own provide and
+ * fallback were never used — yet each provide and fallback was an entry in remoteEntry.js,
+ * which the first visit to /login downloads. `ConsumeNamespacePlugin` tells webpack that these
+ * fallback-less modules are ES modules (without it a `.mjs` importer such as @mui/x-data-grid
+ * gets the namespace object as default export, React error #130). The price: a remote runs only
+ * against a shell of the same MUI major, which provides every path of it.
  * @param {object} pkgJson the building package's package.json
  * @param {boolean} host
  */
@@ -104,7 +111,7 @@ function muiSubpathShared(pkgJson, host) {
     [...muiSharedSubpaths(ROOT)].map(([key, { file, pkg }]) => [
       key,
       {
-        import: host ? file : key,
+        import: host ? file : false,
         shareKey: key,
         version: versionOf(pkg),
         singleton: true,
@@ -254,6 +261,12 @@ function createConfig(options) {
             test: /[\\/]@mui[\\/]icons-material[\\/](esm[\\/])?utils[\\/]createSvgIcon\.m?js$/,
             use: [{ loader: require.resolve('./mui-barrel-loader.cjs') }],
           },
+          // MUI X imports the first paint's components by path (`@mui/material/Button`); the
+          // barrel serves those (MUI_BARREL_SUBPATHS), so its imports are rewritten like ours.
+          {
+            test: /[\\/]node_modules[\\/]@mui[\\/]x-[\w-]+[\\/].*\.mjs$/,
+            use: [{ loader: require.resolve('./mui-barrel-loader.cjs') }],
+          },
           // Some ESM packages import without extensions.
           { test: /\.m?js$/, include: /node_modules/, resolve: { fullySpecified: false } },
           { test: /\.(png|jpe?g|gif|svg|woff2?)$/i, type: 'asset/resource' },
@@ -296,12 +309,16 @@ function createConfig(options) {
         ),
         // One sharing runtime in main.js / remoteEntry.js, not webpack's dead one beside it.
         new SingleShareRuntimePlugin(),
+        // The remotes' fallback-less MUI consumes are ES modules (muiSubpathShared).
+        new ConsumeNamespacePlugin((shareKey) => shareKey.startsWith('@mui/')),
         new BuildIdPlugin(),
         ...(production
           ? [new webpack.ids.DeterministicModuleIdsPlugin({ maxLength: 4, fixedLength: true })]
           : []),
         // One export list for every container, or a remote crashes on the shell's copy.
         new SharedExportsCheckPlugin(SHARED_EXPORTS, SHARED_EXPORTS_FILE),
+        // …and no private copy of a first-paint MUI component (served by the barrel only).
+        new BarrelOnlyPathsPlugin(MUI_BARREL_SUBPATHS, SHARED_EXPORTS_FILE),
       ],
       optimization: {
         // Deterministic ids of 4 digits, fixed (DeterministicModuleIdsPlugin below): the shell

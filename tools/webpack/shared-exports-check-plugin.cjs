@@ -81,4 +81,45 @@ class SharedExportsCheckPlugin {
   }
 }
 
-module.exports = { SharedExportsCheckPlugin };
+/**
+ * Fails the build when a module outside @mui/material still imports one of the first paint's
+ * component paths (`@mui/material/Button`, …: MUI_BARREL_SUBPATHS) after mui-barrel-loader: such a
+ * path is served only through the shared barrel, so webpack would bundle a private copy of the
+ * component, with private copies of the contexts it shares with the rest of MUI — the
+ * "MenuListContext is missing" kind of crash of issue #14, for another component.
+ */
+class BarrelOnlyPathsPlugin {
+  /**
+   * @param {string[]} subpaths component paths served by the barrel only ('Button', 'Box', …)
+   * @param {string} listFile shown in the error so the reader knows what to edit
+   */
+  constructor(subpaths, listFile) {
+    this.requests = new Set(subpaths.map((s) => `@mui/material/${s}`));
+    this.listFile = path.relative(ROOT, listFile);
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap(
+      'BarrelOnlyPathsPlugin',
+      (compilation, { normalModuleFactory }) => {
+        normalModuleFactory.hooks.beforeResolve.tap('BarrelOnlyPathsPlugin', (data) => {
+          const issuer = data.contextInfo?.issuer ?? '';
+          if (!this.requests.has(data.request)) return;
+          if (/[\\/]node_modules[\\/]@mui[\\/]material[\\/]/.test(issuer)) return;
+          const err = new webpack.WebpackError(
+            `${path.relative(ROOT, issuer) || '?'} imports "${data.request}", which only the shared ` +
+              `@mui/material barrel serves (a direct import would bundle a private copy of the ` +
+              `component and of its contexts). Import the names it uses from the same path as ` +
+              `the component's default export, list them in SHARED_EXPORTS['@mui/material'] in ` +
+              `${this.listFile}, and if the importer is a dependency, make sure ` +
+              `tools/webpack/create-config.cjs runs mui-barrel-loader on it.`,
+          );
+          err.hideStack = true;
+          compilation.errors.push(err);
+        });
+      },
+    );
+  }
+}
+
+module.exports = { SharedExportsCheckPlugin, BarrelOnlyPathsPlugin };

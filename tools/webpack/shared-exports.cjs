@@ -50,6 +50,20 @@ const SHARED_EXPORTS = {
     'InputAdornment',
     'InputLabel',
     'OutlinedInput',
+    // Components the ones above are built from: served by the barrel too, so that no shared
+    // path of its own cuts the first paint's scope-hoisted modules apart (a provided module must
+    // stay a module of its own)
+    'ButtonBase',
+    'GlobalStyles',
+    'InputBase',
+    'TextareaAutosize',
+    // What @mui/x-* import from those components' paths besides the component itself
+    // (mui-barrel-loader sends their imports to the barrel too)
+    'iconButtonClasses',
+    'inputAdornmentClasses',
+    'inputBaseClasses',
+    'stackClasses',
+    'useFormControl',
   ],
   'react-router-dom': [
     'BrowserRouter',
@@ -83,6 +97,17 @@ const SHARED_EXPORTS = {
 };
 
 /**
+ * The first paint's component paths (`@mui/material/Button`, `…/Box`, …): their names are in the
+ * barrel's list, and every import of them — ours and @mui/x-*'s — is rewritten to the barrel by
+ * mui-barrel-loader, so they are not shared on their own: shared too, each would be a separate
+ * provide in the shell and cut the first paint's scope-hoisted modules apart. An import the loader
+ * cannot rewrite (a name missing from the list) fails the build (BarrelOnlyPathsPlugin).
+ */
+const MUI_BARREL_SUBPATHS = SHARED_EXPORTS['@mui/material'].filter((name) =>
+  fs.existsSync(path.join(path.dirname(require.resolve('@mui/material/package.json')), name)),
+);
+
+/**
  * Every other public module of @mui/material (`@mui/material/Menu`, `…/MenuList`, `…/Popper`,
  * `…/Autocomplete`, … — all 150-odd, read from its package.json `exports`) is shared on its own
  * and PROVIDED BY THE SHELL, whether or not the shell's own code uses it; a page downloads a
@@ -114,6 +139,9 @@ const MUI_PRIVATE_SUBPATHS = [
   'utils',
   'version',
   'zero-styled',
+  // the ripple's internals, inside the barrel's ButtonBase (no context of their own)
+  'ButtonBase/TouchRipple',
+  'useLazyRipple',
   // types only (`export {}`)
   'OverridableComponent',
   'internal',
@@ -149,7 +177,8 @@ function subpathsOf(pkgDir, keep) {
     .map(({ subpath, target }) => {
       const rel = target?.import?.default ?? target?.default?.default;
       const file = rel && path.join(pkgDir, rel);
-      if (!file || !fs.existsSync(file)) throw new Error(`${pkgDir}: no ES module for ./${subpath}`);
+      if (!file || !fs.existsSync(file))
+        throw new Error(`${pkgDir}: no ES module for ./${subpath}`);
       return { subpath, file };
     });
 }
@@ -161,7 +190,10 @@ function subpathsOf(pkgDir, keep) {
  */
 function muiSharedSubpaths(root) {
   const dirOf = (pkg) => path.dirname(require.resolve(`${pkg}/package.json`, { paths: [root] }));
-  const material = subpathsOf(dirOf('@mui/material'), (s) => !MUI_PRIVATE_SUBPATHS.includes(s));
+  const material = subpathsOf(
+    dirOf('@mui/material'),
+    (s) => !MUI_PRIVATE_SUBPATHS.includes(s) && !MUI_BARREL_SUBPATHS.includes(s),
+  );
   const system = subpathsOf(dirOf('@mui/system'), (s) => MUI_SYSTEM_SHARED_SUBPATHS.includes(s));
   return new Map([
     ...material.map(({ subpath, file }) => [
@@ -174,6 +206,7 @@ function muiSharedSubpaths(root) {
 
 module.exports = {
   SHARED_EXPORTS,
+  MUI_BARREL_SUBPATHS,
   MUI_PRIVATE_SUBPATHS,
   MUI_SYSTEM_SHARED_SUBPATHS,
   muiSharedSubpaths,

@@ -32,7 +32,11 @@ class SingleShareRuntimePlugin {
       compilation.hooks.afterRuntimeRequirements.tap(PLUGIN, () => {
         for (const chunk of compilation.chunks) {
           if (!chunk.hasRuntime()) continue;
-          if (!compilation.chunkGraph.getTreeRuntimeRequirements(chunk).has(RuntimeGlobals.shareScopeMap))
+          if (
+            !compilation.chunkGraph
+              .getTreeRuntimeRequirements(chunk)
+              .has(RuntimeGlobals.shareScopeMap)
+          )
             continue;
           const count = [...compilation.chunkGraph.getChunkRuntimeModulesIterable(chunk)].filter(
             (m) => m.constructor.name === 'ShareRuntimeModule',
