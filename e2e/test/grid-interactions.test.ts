@@ -129,6 +129,17 @@ async function expectHealthy(where: string): Promise<void> {
   expect({ where, problems, errorPage }).toEqual({ where, problems: [], errorPage: 0 });
 }
 
+/**
+ * Waits for `popup` to open; if it never does, fails with what the page reported instead (an
+ * MUI error that replaced the page says more than the timeout).
+ */
+async function waitOpen(popup: Locator, where: string): Promise<void> {
+  await popup.waitFor().catch(async (err: unknown) => {
+    await expectHealthy(where);
+    throw err;
+  });
+}
+
 /** Presses Escape until nothing MUI opened (menus, popovers, panels, dialogs) is left on top. */
 async function closeWithEscape(popup: Locator): Promise<void> {
   await page.keyboard.press('Escape');
@@ -147,7 +158,7 @@ async function exerciseSelects(scope: Locator, where: string): Promise<number> {
     const listbox = page.getByRole('listbox');
     // An Autocomplete without suggestions yet opens nothing; a Select always lists its options.
     if (isAutocomplete) await listbox.waitFor({ timeout: 2000 }).catch(() => undefined);
-    else await listbox.waitFor();
+    else await waitOpen(listbox, `${where}, select ${i + 1}`);
     if (await listbox.count()) await closeWithEscape(listbox);
     else await page.keyboard.press('Escape');
     await expectHealthy(`${where}, select ${i + 1}`);
@@ -162,7 +173,7 @@ async function exerciseDatePickers(scope: Locator, where: string): Promise<numbe
   for (let i = 0; i < count; i += 1) {
     await buttons.nth(i).click();
     const picker = page.locator('.MuiPickerPopper-root, .MuiPickersLayout-root').first();
-    await picker.waitFor();
+    await waitOpen(picker, `${where}, date picker ${i + 1}`);
     await expectHealthy(`${where}, date picker ${i + 1}`);
     await closeWithEscape(picker);
   }
@@ -183,7 +194,7 @@ async function exerciseMenus(scope: Locator, where: string): Promise<number> {
     const name = (await button.getAttribute('aria-label')) ?? (await button.textContent());
     await button.click();
     const menu = page.getByRole('menu');
-    await menu.waitFor();
+    await waitOpen(menu, `${where}, menu ${name}`);
     await expectHealthy(`${where}, menu ${name}`);
     await closeWithEscape(menu);
     opened += 1;
@@ -196,9 +207,10 @@ async function exerciseMenus(scope: Locator, where: string): Promise<number> {
 /** The column menu of `header`, opened from its ⋮ button. */
 async function openColumnMenu(header: Locator): Promise<Locator> {
   await header.hover();
+  const field = await header.getAttribute('data-field');
   await header.locator('.MuiDataGrid-menuIconButton').click();
   const menu = page.getByRole('menu');
-  await menu.waitFor();
+  await waitOpen(menu, `column menu of ${field}`);
   return menu;
 }
 
@@ -234,7 +246,7 @@ async function exerciseGrids(where: string): Promise<number> {
       }
       await entry.first().click();
       const panel = page.locator('.MuiDataGrid-panel');
-      await panel.waitFor();
+      await waitOpen(panel, `${where}, grid ${g + 1}, panel ${item}`);
       await expectHealthy(`${where}, grid ${g + 1}, panel ${item}`);
       await exerciseSelects(panel, `${where}, grid ${g + 1}, panel ${item}`);
       await closeWithEscape(panel);
@@ -250,7 +262,7 @@ async function exerciseCreateDialog(where: string): Promise<boolean> {
   await create.first().click();
   // By CSS, not by role: while one of its selects is open the dialog is aria-hidden.
   const dialog = page.locator('[role="dialog"]');
-  await dialog.waitFor();
+  await waitOpen(dialog, `${where}, dialog`);
   await expectHealthy(`${where}, dialog`);
   await exerciseSelects(dialog, `${where}, dialog`);
   await exerciseDatePickers(dialog, `${where}, dialog`);
