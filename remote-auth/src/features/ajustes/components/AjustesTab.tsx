@@ -101,7 +101,7 @@ export function AjustesTab() {
           ))}
         </TextField>
         <DominiosField
-          value={data.dominiosPermitidos}
+          value={data.dominiosPermitidos ?? []}
           disabled={saving}
           serverError={dominiosError}
           onChange={(dominiosPermitidos) => void save({ dominiosPermitidos })}
