@@ -5,7 +5,7 @@
  * remote that failed show "Módulo no disponible" with a retry; anything else is a 404.
  */
 import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { matchPath, Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { DEFAULT_LAYOUT, LAYOUTS, type LayoutName, type RemoteConfig } from '@gestion/shared';
@@ -13,7 +13,7 @@ import type { PageRoute } from '@gestion/shared/react';
 import { PageLoading } from '../components/PageLoading';
 import { RouteErrorBoundary } from '../features/errors/RouteErrorBoundary';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
-import { RouteGuards } from '../features/guards/RouteGuards';
+import { RouteGuards, useGuardDecision } from '../features/guards/RouteGuards';
 import { RemoteUnavailable } from '../features/remotes/RemoteUnavailable';
 import { useRemoteRoutes, type LoadRemoteRoutes } from '../features/remotes/use-remote-routes';
 import { selectIsAuthenticated } from '../features/auth/auth-slice';
@@ -25,18 +25,46 @@ import { AuthLayout } from './layouts/AuthLayout';
 import { shellRoutes } from './shell-routes';
 
 // The app bar, drawer and bottom navigation are their own chunks: a first visit to /login (the
-// auth layout) does not download them.
+// auth layout) does not download them, nor does a first visit to / (see useRedirectBeforeLayout).
 const LAYOUT_COMPONENTS: Record<LayoutName, ComponentType<{ children: ReactNode }>> = {
   auth: AuthLayout,
   default: lazy(() => import('./layouts/DefaultLayout').then((m) => ({ default: m.DefaultLayout }))),
   mobile: lazy(() => import('./layouts/MobileLayout').then((m) => ({ default: m.MobileLayout }))),
 };
 
+/** A page route of a layout with its router pattern (routePattern). */
+export interface LayoutRoute {
+  route: PageRoute;
+  pattern: string;
+}
+
+/**
+ * Where the current page's guards send a visitor who is not signed in, decided before the
+ * layout renders: an unauthenticated first visit to / goes straight to /login without
+ * downloading the default layout's chunks (app bar, navigation, their MUI components) it would
+ * never show (issue #14: / cost 215.6 KiB of JavaScript, /login 199.5). `null`: render the
+ * layout, and the page's own RouteGuards decide inside it, as always.
+ *
+ * Signed in (a token), the layout is needed anyway and stays mounted across a guard's redirect
+ * (permiso → /accesodenegado), so this only acts without a token. Only a path exactly one page
+ * route of the layout matches is decided here; a guard name nobody registered is left to
+ * RouteGuards, which throws inside the layout's boundary (SPEC §8).
+ */
+export function useRedirectBeforeLayout(routes: readonly LayoutRoute[]): string | null {
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const { pathname } = useLocation();
+  const matching = signedIn ? [] : routes.filter((r) => matchPath({ path: r.pattern, end: true }, pathname));
+  const decision = useGuardDecision(matching.length === 1 ? matching[0]!.route : undefined, true);
+  return decision.kind === 'redirect' ? decision.to : null;
+}
+
 /** One layout around the routes that ask for it; the page inside a boundary and Suspense. */
-export function LayoutFrame({ layout }: { layout: LayoutName }) {
+export function LayoutFrame({ layout, routes = [] }: { layout: LayoutName; routes?: readonly LayoutRoute[] }) {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const Layout = LAYOUT_COMPONENTS[layout === 'default' && narrow ? 'mobile' : layout];
   const { pathname } = useLocation();
+  const redirect = useRedirectBeforeLayout(routes);
+  if (redirect !== null) return <Navigate to={redirect} replace />;
   // The outer boundary covers the layout itself (a lazy chunk that may fail to load after a
   // release); the inner one, reset on every navigation, the page.
   return (
@@ -104,6 +132,18 @@ export function AppRoutes({ remotes, loadRoutes }: AppRoutesProps) {
     () => [...shellRoutes, ...statuses.flatMap((s) => (s.state === 'ready' ? s.routes : []))],
     [statuses],
   );
+  const byLayout = useMemo(
+    () =>
+      new Map(
+        LAYOUTS.map((layout) => [
+          layout,
+          routes
+            .filter((r) => (r.layout ?? DEFAULT_LAYOUT) === layout)
+            .map((route): LayoutRoute => ({ route, pattern: routePattern(route, routes) })),
+        ]),
+      ),
+    [routes],
+  );
   const loading = statuses.filter((s) => s.state === 'loading');
   // Not asked for yet: their paths wait (the effect starts them) rather than flash a 404.
   const pending = statuses.filter((s) => s.state === 'loading' || s.state === 'idle');
@@ -113,12 +153,10 @@ export function AppRoutes({ remotes, loadRoutes }: AppRoutesProps) {
     <AppRoutesContext.Provider value={routes}>
       <Routes>
         {LAYOUTS.map((layout) => (
-          <Route key={layout} element={<LayoutFrame layout={layout} />}>
-            {routes
-              .filter((r) => (r.layout ?? DEFAULT_LAYOUT) === layout)
-              .map((r) => (
-                <Route key={`${layout}:${r.path}`} path={routePattern(r, routes)} element={<RoutePage route={r} />} />
-              ))}
+          <Route key={layout} element={<LayoutFrame layout={layout} routes={byLayout.get(layout)} />}>
+            {byLayout.get(layout)?.map(({ route, pattern }) => (
+              <Route key={`${layout}:${route.path}`} path={pattern} element={<RoutePage route={route} />} />
+            ))}
             {layout === DEFAULT_LAYOUT &&
               failed.flatMap((s) =>
                 s.remote.prefixes.map((prefix) => (
