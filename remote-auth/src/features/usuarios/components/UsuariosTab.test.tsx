@@ -146,4 +146,44 @@ describe('UsuariosTab', () => {
       screen.queryByRole('button', { name: 'Acciones de Luis Gómez' }),
     ).not.toBeInTheDocument();
   });
+
+  it('shows every role of a user with three roles', async () => {
+    mockFetch({
+      'GET /api/usuarios': {
+        body: {
+          items: [usuario(3, 'Eva Ruiz', 'eva@example.com', ['gestor', 'auditor', 'soporte'])],
+          total: 1,
+          page: 1,
+          pageSize: 25,
+        },
+      },
+      'GET /api/roles': { body: ROLES },
+    });
+    renderPage(<UsuariosTab />, { auth: signedIn(admin) });
+    const row = (await screen.findByText('Eva Ruiz')).closest('[role="row"]') as HTMLElement;
+    for (const rol of ['gestor', 'auditor', 'soporte'])
+      expect(within(row).getByText(rol)).toBeVisible();
+  });
+
+  it('shows only the error and a retry when the list failed, not "Todavía no hay usuarios"', async () => {
+    let fail = true;
+    mockFetch({
+      'GET /api/usuarios': () =>
+        fail
+          ? {
+              status: 500,
+              body: { statusCode: 500, error: 'Internal Server Error', message: 'Fallo interno' },
+            }
+          : { body: { items: ROWS, total: 2, page: 1, pageSize: 25 } },
+      'GET /api/roles': { body: ROLES },
+    });
+    const { user } = renderPage(<UsuariosTab />, { auth: signedIn(admin) });
+    expect(await screen.findByText('Fallo interno')).toBeInTheDocument();
+    expect(screen.queryByText('Todavía no hay usuarios')).not.toBeInTheDocument();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Luis Gómez')).toBeInTheDocument();
+    expect(screen.queryByText('Fallo interno')).not.toBeInTheDocument();
+  });
 });

@@ -181,50 +181,55 @@ export function UsuariosTab() {
         </Alert>
       )}
 
-      <div ref={gridRef} tabIndex={-1} style={{ width: '100%', outline: 'none' }}>
-        <DataGrid<UsuarioItem>
-          aria-label={t('usuarios.gridLabel')}
-          rows={rows}
-          columns={columns}
-          rowCount={data?.total ?? 0}
-          loading={isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          paginationModel={pagination}
-          onPaginationModelChange={(model) => {
-            setPagination(model);
-            setSelection(EMPTY_SELECTION);
-          }}
-          pageSizeOptions={PAGE_SIZES}
-          sortModel={sortModel}
-          onSortModelChange={(model) => {
-            setSortModel(model);
-            resetPage();
-          }}
-          disableColumnFilter
-          checkboxSelection={canEdit || canDelete}
-          disableRowSelectionOnClick
-          rowSelectionModel={selection}
-          onRowSelectionModelChange={setSelection}
-          // One page of at most 100 rows: rendering them all keeps keyboard and screen-reader
-          // access to every row and costs little.
-          disableVirtualization
-          autoHeight
-          localeText={{
-            ...((i18n.language ?? 'es').startsWith('en') ? enUS : esES).components.MuiDataGrid
-              .defaultProps.localeText,
-            noRowsLabel: q || rol || activo ? t('usuarios.noMatches') : t('usuarios.empty'),
-            // A search or state filter is counted only up to USUARIOS_TOTAL_MAX (issue #4).
-            ...((q || activo) && data?.total === USUARIOS_TOTAL_MAX
-              ? {
-                  paginationDisplayedRows: ({ from, to }: { from: number; to: number }) =>
-                    t('usuarios.displayedAtLeast', { from, to, count: USUARIOS_TOTAL_MAX }),
-                }
-              : {}),
-          }}
-        />
-      </div>
+      {/* A failed list shows only its error: an empty grid under it would say "no users". */}
+      {!isError && (
+        <div ref={gridRef} tabIndex={-1} style={{ width: '100%', outline: 'none' }}>
+          <DataGrid<UsuarioItem>
+            aria-label={t('usuarios.gridLabel')}
+            rows={rows}
+            columns={columns}
+            rowCount={data?.total ?? 0}
+            loading={isFetching}
+            paginationMode="server"
+            sortingMode="server"
+            filterMode="server"
+            paginationModel={pagination}
+            onPaginationModelChange={(model) => {
+              setPagination(model);
+              setSelection(EMPTY_SELECTION);
+            }}
+            pageSizeOptions={PAGE_SIZES}
+            sortModel={sortModel}
+            onSortModelChange={(model) => {
+              setSortModel(model);
+              resetPage();
+            }}
+            disableColumnFilter
+            checkboxSelection={canEdit || canDelete}
+            disableRowSelectionOnClick
+            rowSelectionModel={selection}
+            onRowSelectionModelChange={setSelection}
+            // One page of at most 100 rows: rendering them all keeps keyboard and screen-reader
+            // access to every row and costs little.
+            disableVirtualization
+            autoHeight
+            // The roles column wraps its chips onto more lines rather than hide one.
+            getRowHeight={() => 'auto'}
+            localeText={{
+              ...((i18n.language ?? 'es').startsWith('en') ? enUS : esES).components.MuiDataGrid
+                .defaultProps.localeText,
+              noRowsLabel: q || rol || activo ? t('usuarios.noMatches') : t('usuarios.empty'),
+              // A search or state filter is counted only up to USUARIOS_TOTAL_MAX (issue #4).
+              ...((q || activo) && data?.total === USUARIOS_TOTAL_MAX
+                ? {
+                    paginationDisplayedRows: ({ from, to }: { from: number; to: number }) =>
+                      t('usuarios.displayedAtLeast', { from, to, count: USUARIOS_TOTAL_MAX }),
+                  }
+                : {}),
+            }}
+          />
+        </div>
+      )}
 
       <UsuarioRowMenu
         anchor={menu?.anchor ?? null}

@@ -41,7 +41,13 @@ export function useUsuarioColumns({
               {t('usuarios.noRoles')}
             </Typography>
           ) : (
-            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+            // Wrapped, with the grid's row height 'auto': every role stays visible (issue #14:
+            // a third role was cut off by the column's width).
+            <Stack
+              direction="row"
+              useFlexGap
+              sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5, py: 0.75, minHeight: '100%' }}
+            >
               {row.roles.map((r) => (
                 <Chip key={r} label={r} size="small" />
               ))}
