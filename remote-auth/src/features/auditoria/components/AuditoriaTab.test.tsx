@@ -13,7 +13,10 @@ const ENTRY = {
   accion: 'usuarios.editar',
   objetivoTipo: 'usuario',
   objetivoId: '12',
-  cambios: { antes: { nombre: 'Luis', activo: true }, despues: { nombre: 'Luis Gómez', activo: false } },
+  cambios: {
+    antes: { nombre: 'Luis', activo: true },
+    despues: { nombre: 'Luis Gómez', activo: false },
+  },
   ip: '10.0.0.1',
   creadoEn: '2026-11-20T09:00:00.000Z',
 };
@@ -39,5 +42,18 @@ describe('AuditoriaTab', () => {
     const activo = within(dialog).getByText('activo').closest('tr')!;
     expect(within(activo).getByText('true')).toBeInTheDocument();
     expect(within(activo).getByText('false')).toBeInTheDocument();
+  });
+
+  it('shows only the error and a retry when the log failed, not the empty text', async () => {
+    mockFetch({
+      'GET /api/auditoria': {
+        status: 500,
+        body: { statusCode: 500, error: 'Internal Server Error', message: 'Fallo interno' },
+      },
+    });
+    renderPage(<AuditoriaTab />, { auth: signedIn(admin) });
+    expect(await screen.findByText('Fallo interno')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    expect(screen.queryByText('Todavía no hay entradas de auditoría')).not.toBeInTheDocument();
   });
 });

@@ -141,7 +141,8 @@ export function AuditoriaTab() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {items.length === 0 && !isFetching ? (
+              {/* A failed log says so above, never also "no entries" here. */}
+              {isError ? null : items.length === 0 && !isFetching ? (
                 <TableRow>
                   <TableCell colSpan={5}>{filtered ? t('auditoria.noMatches') : t('auditoria.empty')}</TableCell>
                 </TableRow>
