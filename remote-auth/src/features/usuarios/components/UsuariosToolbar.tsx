@@ -59,7 +59,7 @@ export function UsuariosToolbar({
         value={search}
         onChange={(e) => onSearch(e.target.value)}
         size="small"
-        sx={{ minWidth: 260 }}
+        sx={{ minWidth: { md: 260 } }}
         slotProps={{
           input: {
             startAdornment: (
@@ -105,8 +105,14 @@ export function UsuariosToolbar({
       </TextField>
       <Stack
         direction="row"
-        spacing={1}
-        sx={{ ml: { md: 'auto' }, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+        useFlexGap
+        // Wraps at 390 px: the three Spanish labels are wider than a phone (issue #14).
+        sx={{
+          ml: { md: 'auto' },
+          flexWrap: 'wrap',
+          gap: 1,
+          '& .MuiButton-root': { whiteSpace: 'nowrap' },
+        }}
       >
         {canCreate && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={onNew}>
