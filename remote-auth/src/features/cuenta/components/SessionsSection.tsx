@@ -65,25 +65,19 @@ export function SessionsSection() {
         <Stack spacing={1}>
           <List aria-label={t('cuenta.sessionsHeading')}>
             {sessions.map((s) => (
+              // The action sits in the flow, under the details on a phone, rather than as an
+              // absolutely placed secondary action that overlapped them at 390 px (issue #14).
               <ListItem
                 key={s.id}
                 divider
-                secondaryAction={
-                  s.actual ? (
-                    <Chip label={t('cuenta.currentSession')} color="primary" size="small" />
-                  ) : (
-                    <Button
-                      size="small"
-                      color="error"
-                      onClick={() => setConfirm(s)}
-                      aria-label={t('cuenta.revokeSessionOf', { device: s.dispositivo ?? '' })}
-                    >
-                      {t('cuenta.revokeSession')}
-                    </Button>
-                  )
-                }
+                sx={{
+                  flexDirection: { xs: 'column', sm: 'row' },
+                  alignItems: { xs: 'flex-start', sm: 'center' },
+                  gap: { xs: 0.5, sm: 2 },
+                }}
               >
                 <ListItemText
+                  sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
                   primary={s.dispositivo || t('cuenta.unknownDevice')}
                   secondary={t('cuenta.sessionDetails', {
                     ip: s.ip ?? '—',
@@ -91,6 +85,19 @@ export function SessionsSection() {
                     lastUse: formatDate(s.ultimoUso),
                   })}
                 />
+                {s.actual ? (
+                  <Chip label={t('cuenta.currentSession')} color="primary" size="small" />
+                ) : (
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => setConfirm(s)}
+                    aria-label={t('cuenta.revokeSessionOf', { device: s.dispositivo ?? '' })}
+                    sx={{ flexShrink: 0 }}
+                  >
+                    {t('cuenta.revokeSession')}
+                  </Button>
+                )}
               </ListItem>
             ))}
           </List>
