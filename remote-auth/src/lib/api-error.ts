@@ -9,14 +9,14 @@ import { isApiErrorBody, type ApiErrorBody, type ErrorDetail } from '@gestion/sh
 /** The api's error body carried by a failed call, when there is one. */
 export function apiErrorBody(error: unknown): ApiErrorBody | undefined {
   if (typeof error !== 'object' || error === null || !('data' in error)) return undefined;
-  const data = (error).data;
+  const data = error.data;
   return isApiErrorBody(data) ? data : undefined;
 }
 
 /** The HTTP status of a failed call; undefined when it never got an answer. */
 export function apiErrorStatus(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
-  const status = (error).status;
+  const status = error.status;
   return typeof status === 'number' ? status : undefined;
 }
 
@@ -34,4 +34,24 @@ export function apiErrorDetails(error: unknown): readonly ErrorDetail[] {
 export function isVersionConflict(error: unknown): boolean {
   const body = apiErrorBody(error);
   return apiErrorStatus(error) === 409 && (!body?.code || body.code === 'VERSION_CONFLICT');
+}
+
+/**
+ * The one decision a form makes about a failed submit (STYLE.md: one place decides what the user
+ * sees): each `details` entry naming a field the form has (`roles.1` counts as `roles`) goes
+ * under that field through `setFieldError`. Returns true when every detail found its field, so
+ * the caller shows nothing more; false (no details, or one the form cannot place) means "show
+ * the error as before", a toast, so no message is lost and none is shown twice.
+ */
+export function applyFieldErrors<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  setFieldError: (field: F, message: string) => void,
+): boolean {
+  const details = apiErrorDetails(error);
+  const fieldOf = (d: ErrorDetail) =>
+    fields.find((f) => d.field === f || d.field.split('.')[0] === f);
+  if (details.length === 0 || details.some((d) => fieldOf(d) === undefined)) return false;
+  for (const d of details) setFieldError(fieldOf(d)!, d.message);
+  return true;
 }

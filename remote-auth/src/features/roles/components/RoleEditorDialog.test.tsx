@@ -65,6 +65,32 @@ describe('RoleEditorDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
+  it("shows a 400's detail under its field, without a toast", async () => {
+    mockFetch({
+      'GET /api/permisos': { body: { items: PERMISOS, total: 4, page: 1, pageSize: 4 } },
+      'POST /api/roles': {
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          code: 'VALIDATION_ERROR',
+          message: 'Datos no válidos',
+          details: [{ field: 'nombre', message: 'El nombre solo admite letras, números y guiones' }],
+        },
+      },
+    });
+    const { user, shell } = renderPage(<RoleEditorDialog role={null} onClose={jest.fn()} />, {
+      auth: signedIn(admin),
+    });
+    await user.type(screen.getByLabelText(/^Nombre/), 'mal nombre');
+    await user.click(screen.getByRole('button', { name: 'Crear rol' }));
+    expect(
+      await screen.findByText('El nombre solo admite letras, números y guiones'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Nombre/)).toHaveAttribute('aria-invalid', 'true');
+    expect(shell.notify).not.toHaveBeenCalled();
+  });
+
   it('asks for a name in Spanish before saving', async () => {
     const { user, fetchMock } = setup();
     await user.click(screen.getByRole('button', { name: 'Crear rol' }));

@@ -20,7 +20,7 @@ import {
 } from '@gestion/shared';
 import { useAuth, useNotify } from '@gestion/shared/react';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorDetails, apiErrorMessage, isVersionConflict } from '../../../lib/api-error';
+import { apiErrorMessage, applyFieldErrors, isVersionConflict } from '../../../lib/api-error';
 import {
   useCreateRoleMutation,
   useListPermisosQuery,
@@ -32,6 +32,7 @@ import { useRefusalText } from '../use-delegation';
 import { PermisosPicker } from './PermisosPicker';
 
 const DESCRIPCION_MAX = 500;
+const FORM_FIELDS = ['nombre', 'descripcion', 'permisos'] as const;
 
 /** The catalogue grouped by resource, in the order the api lists it. */
 export function groupPermisos(permisos: readonly PermisoItem[]): [string, PermisoItem[]][] {
@@ -59,6 +60,7 @@ export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onCl
   const [updateRole, updateState] = useUpdateRoleMutation();
   const [permisos, setPermisos] = useState<Set<string>>(() => new Set(role?.permisos ?? []));
   const [conflict, setConflict] = useState(false);
+  const [permisosError, setPermisosError] = useState<string | null>(null);
   const isAdmin = role?.nombre === ADMIN_ROLE;
   const groups = useMemo(() => groupPermisos(catalogue.data ?? []), [catalogue.data]);
   const { register, handleSubmit, setError, formState } = useForm<{ nombre: string; descripcion: string }>({
@@ -81,7 +83,8 @@ export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onCl
       ? t('roles.unheldNote')
       : null;
 
-  const toggle = (names: string[], on: boolean) =>
+  const toggle = (names: string[], on: boolean) => {
+    setPermisosError(null);
     setPermisos((cur) => {
       const next = new Set(cur);
       for (const n of names) {
@@ -90,6 +93,7 @@ export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onCl
       }
       return next;
     });
+  };
 
   const onSubmit = handleSubmit(async ({ nombre, descripcion }) => {
     // Catalogue order, so the request is stable whatever order the boxes were ticked in.
@@ -116,9 +120,11 @@ export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onCl
         setConflict(true);
         return;
       }
-      const fields = apiErrorDetails(error).filter((d) => d.field === 'nombre' || d.field === 'descripcion');
-      for (const d of fields) setError(d.field as 'nombre' | 'descripcion', { message: d.message });
-      if (fields.length === 0) notify(apiErrorMessage(error, t('roles.saveError')), { type: 'error' });
+      const placed = applyFieldErrors(error, FORM_FIELDS, (field, message) => {
+        if (field === 'permisos') setPermisosError(message);
+        else setError(field, { message }, { shouldFocus: true });
+      });
+      if (!placed) notify(apiErrorMessage(error, t('roles.saveError')), { type: 'error' });
     }
   });
 
@@ -176,6 +182,11 @@ export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onCl
                   lockNoteId={lockNote ? 'role-permisos-lock' : undefined}
                   onToggle={toggle}
                 />
+                {permisosError && (
+                  <Typography color="error" variant="caption" role="alert">
+                    {permisosError}
+                  </Typography>
+                )}
               </>
             )}
           </Stack>

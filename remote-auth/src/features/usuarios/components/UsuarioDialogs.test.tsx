@@ -62,7 +62,7 @@ describe('users dialogs', () => {
         },
       },
     });
-    const { user } = renderPage(<UsuarioFormDialog user={null} roleNames={[]} onClose={jest.fn()} />, {
+    const { user, shell } = renderPage(<UsuarioFormDialog user={null} roleNames={[]} onClose={jest.fn()} />, {
       auth: signedIn(admin),
     });
     await user.type(screen.getByLabelText(/^Nombre/), 'Luis');
@@ -70,6 +70,8 @@ describe('users dialogs', () => {
     await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
     expect(await screen.findByText('Ya existe una cuenta con ese correo electrónico')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Correo electrónico/)).toHaveAttribute('aria-invalid', 'true');
+    // Under the field only: no toast repeating it.
+    expect(shell.notify).not.toHaveBeenCalled();
   });
 
   it('explains a stale version and reloads the current one before saving again', async () => {

@@ -17,11 +17,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNotify } from '@gestion/shared/react';
 import { PasswordField } from '../../../components/PasswordField';
 import { useAdminTexts } from '../../../i18n/namespace';
-import {
-  apiErrorDetails,
-  apiErrorMessage,
-  isVersionConflict,
-} from '../../../lib/api-error';
+import { apiErrorMessage, applyFieldErrors, isVersionConflict } from '../../../lib/api-error';
 import { useFieldRules } from '../../../lib/use-field-rules';
 import { useDelegation } from '../../roles/use-delegation';
 import {
@@ -80,11 +76,14 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
   const offered = roleNames.filter((r) => delegation.grant(r) === null);
 
   const showServerError = (error: unknown) => {
-    const fields = apiErrorDetails(error).filter((d) =>
-      ['email', 'nombre', 'password', 'roles'].includes(d.field),
+    // Only the fields on screen: a detail for one the dialog does not show stays a toast.
+    const shown: (keyof FormValues)[] = user
+      ? ['nombre', 'email']
+      : ['nombre', 'email', 'password', ...(offered.length > 0 ? (['roles'] as const) : [])];
+    const placed = applyFieldErrors(error, shown, (field, message) =>
+      setError(field, { message }, { shouldFocus: true }),
     );
-    for (const d of fields) setError(d.field as keyof FormValues, { message: d.message });
-    if (fields.length === 0) notify(apiErrorMessage(error, t('usuarios.saveError')), { type: 'error' });
+    if (!placed) notify(apiErrorMessage(error, t('usuarios.saveError')), { type: 'error' });
   };
 
   const onSubmit = handleSubmit(async (values) => {
