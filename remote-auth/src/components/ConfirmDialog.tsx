@@ -14,6 +14,8 @@ interface ConfirmDialogProps {
   message: ReactNode;
   /** The confirm button's text: the action itself ('Eliminar'), never just 'Aceptar'. */
   confirmLabel: string;
+  /** The way back's text; 'Cancelar' unless the question needs another ('Seguir editando'). */
+  cancelLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
   /** The action is running: the buttons are disabled and the confirm shows progress. */
@@ -34,6 +36,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   onClose,
   busy = false,
@@ -60,7 +63,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} autoFocus>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </Button>
         <Button
           onClick={onConfirm}

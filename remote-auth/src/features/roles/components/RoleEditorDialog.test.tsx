@@ -140,4 +140,42 @@ describe('RoleEditorDialog', () => {
     // Its name and description stay editable.
     expect(screen.getByLabelText(/^Nombre/)).toBeEnabled();
   });
+
+  describe('unsaved changes', () => {
+    it('asks before Esc discards a half-edited role; "Seguir editando" keeps the text', async () => {
+      const { user, onClose } = setup();
+      await user.type(screen.getByLabelText(/^Nombre/), 'audi');
+      await user.keyboard('{Escape}');
+      const ask = await screen.findByRole('dialog', { name: '¿Descartar los cambios?' });
+      expect(onClose).not.toHaveBeenCalled();
+
+      await user.click(within(ask).getByRole('button', { name: 'Seguir editando' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: '¿Descartar los cambios?' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByLabelText(/^Nombre/)).toHaveValue('audi');
+      expect(onClose).not.toHaveBeenCalled();
+
+      await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+      const again = await screen.findByRole('dialog', { name: '¿Descartar los cambios?' });
+      await user.click(within(again).getByRole('button', { name: 'Descartar' }));
+      expect(onClose).toHaveBeenCalledTimes(1);
+    });
+
+    it('asks too when only a permission was ticked', async () => {
+      const { user, onClose } = setup();
+      await user.click(await screen.findByRole('checkbox', { name: 'Ver usuarios (usuarios:ver)' }));
+      await user.keyboard('{Escape}');
+      expect(await screen.findByRole('dialog', { name: '¿Descartar los cambios?' })).toBeInTheDocument();
+      expect(onClose).not.toHaveBeenCalled();
+    });
+
+    it('closes a clean editor at once', async () => {
+      const { user, onClose } = setup();
+      await screen.findByRole('checkbox', { name: 'Ver usuarios (usuarios:ver)' });
+      await user.keyboard('{Escape}');
+      expect(onClose).toHaveBeenCalledTimes(1);
+      expect(screen.queryByRole('dialog', { name: '¿Descartar los cambios?' })).not.toBeInTheDocument();
+    });
+  });
 });

@@ -19,6 +19,7 @@ import {
   missingPermissions,
 } from '@gestion/shared';
 import { useAuth, useNotify } from '@gestion/shared/react';
+import { useDiscardGuard } from '../../../components/use-discard-guard';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorMessage, applyFieldErrors, isVersionConflict } from '../../../lib/api-error';
 import {
@@ -67,6 +68,10 @@ export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onCl
     defaultValues: { nombre: role?.nombre ?? '', descripcion: role?.descripcion ?? '' },
   });
   const { errors } = formState;
+  const initialPermisos = new Set(role?.permisos ?? []);
+  const permisosChanged =
+    permisos.size !== initialPermisos.size || [...permisos].some((p) => !initialPermisos.has(p));
+  const { requestClose, prompt } = useDiscardGuard(formState.isDirty || permisosChanged, onClose);
   const busy = createState.isLoading || updateState.isLoading;
   const { user: actor } = useAuth();
   const refusalText = useRefusalText();
@@ -129,77 +134,80 @@ export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onCl
   });
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="role-editor-title" maxWidth="md" fullWidth>
-      <form noValidate onSubmit={(e) => void onSubmit(e)}>
-        <DialogTitle id="role-editor-title">
-          {role ? t('roles.editTitle', { nombre: role.nombre }) : t('roles.newTitle')}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {conflict && <Alert severity="warning">{t('roles.conflict')}</Alert>}
-            <TextField
-              {...register('nombre', {
-                required: t('roles.nombreRequired'),
-                maxLength: { value: NOMBRE_MAX_LENGTH, message: t('validation.nombreMax', { max: NOMBRE_MAX_LENGTH }) },
-                pattern: { value: /\S/, message: t('roles.nombreRequired') },
-              })}
-              label={t('fields.nombre')}
-              required
-              disabled={isAdmin}
-              helperText={errors.nombre?.message ?? (isAdmin ? t('roles.adminLocked') : undefined)}
-              error={Boolean(errors.nombre)}
-            />
-            <TextField
-              {...register('descripcion', {
-                maxLength: { value: DESCRIPCION_MAX, message: t('roles.descripcionMax', { max: DESCRIPCION_MAX }) },
-              })}
-              label={t('roles.descripcion')}
-              multiline
-              minRows={2}
-              error={Boolean(errors.descripcion)}
-              helperText={errors.descripcion?.message}
-            />
-            <Typography variant="subtitle1" component="h3">
-              {t('roles.permisos')}
-            </Typography>
-            {isAdmin ? (
-              <Alert severity="info">{t('configuracion.adminNote')}</Alert>
-            ) : catalogue.isLoading ? (
-              <CircularProgress aria-label={t('common.loading')} />
-            ) : catalogue.isError ? (
-              <Alert severity="error">{apiErrorMessage(catalogue.error, t('roles.catalogueError'))}</Alert>
-            ) : (
-              <>
-                {lockNote && (
-                  <Alert severity="info" id="role-permisos-lock">
-                    {lockNote}
-                  </Alert>
-                )}
-                <PermisosPicker
-                  groups={groups}
-                  selected={permisos}
-                  locked={locked}
-                  lockNoteId={lockNote ? 'role-permisos-lock' : undefined}
-                  onToggle={toggle}
-                />
-                {permisosError && (
-                  <Typography color="error" variant="caption" role="alert">
-                    {permisosError}
-                  </Typography>
-                )}
-              </>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={busy} disabled={conflict}>
-            {role ? t('common.save') : t('roles.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <>
+      <Dialog open onClose={busy ? undefined : requestClose} aria-labelledby="role-editor-title" maxWidth="md" fullWidth>
+        <form noValidate onSubmit={(e) => void onSubmit(e)}>
+          <DialogTitle id="role-editor-title">
+            {role ? t('roles.editTitle', { nombre: role.nombre }) : t('roles.newTitle')}
+          </DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              {conflict && <Alert severity="warning">{t('roles.conflict')}</Alert>}
+              <TextField
+                {...register('nombre', {
+                  required: t('roles.nombreRequired'),
+                  maxLength: { value: NOMBRE_MAX_LENGTH, message: t('validation.nombreMax', { max: NOMBRE_MAX_LENGTH }) },
+                  pattern: { value: /\S/, message: t('roles.nombreRequired') },
+                })}
+                label={t('fields.nombre')}
+                required
+                disabled={isAdmin}
+                helperText={errors.nombre?.message ?? (isAdmin ? t('roles.adminLocked') : undefined)}
+                error={Boolean(errors.nombre)}
+              />
+              <TextField
+                {...register('descripcion', {
+                  maxLength: { value: DESCRIPCION_MAX, message: t('roles.descripcionMax', { max: DESCRIPCION_MAX }) },
+                })}
+                label={t('roles.descripcion')}
+                multiline
+                minRows={2}
+                error={Boolean(errors.descripcion)}
+                helperText={errors.descripcion?.message}
+              />
+              <Typography variant="subtitle1" component="h3">
+                {t('roles.permisos')}
+              </Typography>
+              {isAdmin ? (
+                <Alert severity="info">{t('configuracion.adminNote')}</Alert>
+              ) : catalogue.isLoading ? (
+                <CircularProgress aria-label={t('common.loading')} />
+              ) : catalogue.isError ? (
+                <Alert severity="error">{apiErrorMessage(catalogue.error, t('roles.catalogueError'))}</Alert>
+              ) : (
+                <>
+                  {lockNote && (
+                    <Alert severity="info" id="role-permisos-lock">
+                      {lockNote}
+                    </Alert>
+                  )}
+                  <PermisosPicker
+                    groups={groups}
+                    selected={permisos}
+                    locked={locked}
+                    lockNoteId={lockNote ? 'role-permisos-lock' : undefined}
+                    onToggle={toggle}
+                  />
+                  {permisosError && (
+                    <Typography color="error" variant="caption" role="alert">
+                      {permisosError}
+                    </Typography>
+                  )}
+                </>
+              )}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={requestClose} disabled={busy}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" loading={busy} disabled={conflict}>
+              {role ? t('common.save') : t('roles.create')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      {prompt}
+    </>
   );
 }

@@ -128,4 +128,19 @@ describe('users dialogs', () => {
       }),
     );
   });
+
+  it('asks before Esc discards a half-filled user, and closes a clean one at once', async () => {
+    const onClose = jest.fn();
+    const { user } = renderPage(<UsuarioFormDialog user={luis} roleNames={[]} onClose={onClose} />, {
+      auth: signedIn(admin),
+    });
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await user.type(screen.getByLabelText(/^Nombre/), ' Ruiz');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: '¿Descartar los cambios?' });
+    await user.click(within(ask).getByRole('button', { name: 'Descartar' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
 });

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { useNotify } from '@gestion/shared/react';
 import { PasswordField } from '../../../components/PasswordField';
+import { useDiscardGuard } from '../../../components/use-discard-guard';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorMessage, applyFieldErrors, isVersionConflict } from '../../../lib/api-error';
 import { useFieldRules } from '../../../lib/use-field-rules';
@@ -71,6 +72,7 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
     },
   });
   const { errors } = formState;
+  const { requestClose, prompt } = useDiscardGuard(formState.isDirty, onClose);
   const busy = createState.isLoading || updateState.isLoading;
   const delegation = useDelegation();
   const offered = roleNames.filter((r) => delegation.grant(r) === null);
@@ -169,108 +171,111 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
   });
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby="usuario-form-title"
-      maxWidth="sm"
-      fullWidth
-    >
-      <form noValidate onSubmit={(e) => void onSubmit(e)}>
-        <DialogTitle id="usuario-form-title">
-          {user ? t('usuarios.editTitle', { nombre: user.nombre }) : t('usuarios.newTitle')}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {conflict && (
-              <Alert
-                severity="warning"
-                action={
-                  <Button color="inherit" size="small" onClick={() => void reload()} loading={loadState.isFetching}>
-                    {t('usuarios.reload')}
-                  </Button>
-                }
-              >
-                {t('usuarios.conflict')}
-              </Alert>
-            )}
-            <TextField
-              {...nombreField}
-              inputRef={nombreRef}
-              label={t('fields.nombre')}
-              required
-              autoFocus
-              error={Boolean(errors.nombre)}
-              helperText={errors.nombre?.message}
-            />
-            <TextField
-              {...emailField}
-              inputRef={emailRef}
-              type="email"
-              label={t('fields.email')}
-              required
-              error={Boolean(errors.email)}
-              helperText={errors.email?.message}
-            />
-            {!user && (
-              <PasswordField
-                {...passwordField}
-                inputRef={passwordRef}
-                label={t('usuarios.initialPassword')}
-                autoComplete="new-password"
-                required={false}
-                error={errors.password?.message}
-                helperText={t('usuarios.passwordHint')}
+    <>
+      <Dialog
+        open
+        onClose={busy ? undefined : requestClose}
+        aria-labelledby="usuario-form-title"
+        maxWidth="sm"
+        fullWidth
+      >
+        <form noValidate onSubmit={(e) => void onSubmit(e)}>
+          <DialogTitle id="usuario-form-title">
+            {user ? t('usuarios.editTitle', { nombre: user.nombre }) : t('usuarios.newTitle')}
+          </DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              {conflict && (
+                <Alert
+                  severity="warning"
+                  action={
+                    <Button color="inherit" size="small" onClick={() => void reload()} loading={loadState.isFetching}>
+                      {t('usuarios.reload')}
+                    </Button>
+                  }
+                >
+                  {t('usuarios.conflict')}
+                </Alert>
+              )}
+              <TextField
+                {...nombreField}
+                inputRef={nombreRef}
+                label={t('fields.nombre')}
+                required
+                autoFocus
+                error={Boolean(errors.nombre)}
+                helperText={errors.nombre?.message}
               />
-            )}
-            {!user && offered.length > 0 && (
-              <Controller
-                control={control}
-                name="roles"
-                render={({ field }) => (
-                  <FormGroup role="group" aria-labelledby="usuario-roles-label">
-                    <FormLabel id="usuario-roles-label">{t('usuarios.columns.roles')}</FormLabel>
-                    {offered.map((r) => (
-                      <FormControlLabel
-                        key={r}
-                        label={r}
-                        control={
-                          <Checkbox
-                            checked={field.value.includes(r)}
-                            onChange={(_e, checked) =>
-                              field.onChange(
-                                checked ? [...field.value, r] : field.value.filter((x) => x !== r),
-                              )
-                            }
-                          />
-                        }
-                      />
-                    ))}
-                    {offered.length < roleNames.length && (
-                      <Typography color="text.secondary" variant="caption">
-                        {t('usuarios.onlyGrantable')}
-                      </Typography>
-                    )}
-                    {errors.roles?.message && (
-                      <Typography color="error" variant="caption">
-                        {errors.roles.message}
-                      </Typography>
-                    )}
-                  </FormGroup>
-                )}
+              <TextField
+                {...emailField}
+                inputRef={emailRef}
+                type="email"
+                label={t('fields.email')}
+                required
+                error={Boolean(errors.email)}
+                helperText={errors.email?.message}
               />
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={busy} disabled={conflict}>
-            {user ? t('common.save') : t('usuarios.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+              {!user && (
+                <PasswordField
+                  {...passwordField}
+                  inputRef={passwordRef}
+                  label={t('usuarios.initialPassword')}
+                  autoComplete="new-password"
+                  required={false}
+                  error={errors.password?.message}
+                  helperText={t('usuarios.passwordHint')}
+                />
+              )}
+              {!user && offered.length > 0 && (
+                <Controller
+                  control={control}
+                  name="roles"
+                  render={({ field }) => (
+                    <FormGroup role="group" aria-labelledby="usuario-roles-label">
+                      <FormLabel id="usuario-roles-label">{t('usuarios.columns.roles')}</FormLabel>
+                      {offered.map((r) => (
+                        <FormControlLabel
+                          key={r}
+                          label={r}
+                          control={
+                            <Checkbox
+                              checked={field.value.includes(r)}
+                              onChange={(_e, checked) =>
+                                field.onChange(
+                                  checked ? [...field.value, r] : field.value.filter((x) => x !== r),
+                                )
+                              }
+                            />
+                          }
+                        />
+                      ))}
+                      {offered.length < roleNames.length && (
+                        <Typography color="text.secondary" variant="caption">
+                          {t('usuarios.onlyGrantable')}
+                        </Typography>
+                      )}
+                      {errors.roles?.message && (
+                        <Typography color="error" variant="caption">
+                          {errors.roles.message}
+                        </Typography>
+                      )}
+                    </FormGroup>
+                  )}
+                />
+              )}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={requestClose} disabled={busy}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" loading={busy} disabled={conflict}>
+              {user ? t('common.save') : t('usuarios.create')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      {prompt}
+    </>
   );
 }
