@@ -81,4 +81,17 @@ describe('RolesTab', () => {
     expect(screen.queryByRole('button', { name: 'Nuevo rol' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Eliminar el rol/ })).not.toBeInTheDocument();
   });
+
+  it('shows only the error and a retry when the list failed, not "Todavía no hay roles"', async () => {
+    mockFetch({
+      'GET /api/roles': {
+        status: 500,
+        body: { statusCode: 500, error: 'Internal Server Error', message: 'Fallo interno' },
+      },
+    });
+    renderPage(<RolesTab />, { auth: signedIn(admin) });
+    expect(await screen.findByText('Fallo interno')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    expect(screen.queryByText('Todavía no hay roles')).not.toBeInTheDocument();
+  });
 });
