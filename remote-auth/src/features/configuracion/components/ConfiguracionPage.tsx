@@ -7,7 +7,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Link, Navigate, Route, Routes, useMatch } from 'react-router-dom';
 import { paths, type PermissionName } from '@gestion/shared';
-import { useAuth, usePermission } from '@gestion/shared/react';
+import { useAuth, useDocumentTitle, usePermission } from '@gestion/shared/react';
 import { PageLoading } from '../../../components/PageLoading';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { MiCuentaTab } from '../../cuenta/components/MiCuentaTab';
@@ -54,10 +54,13 @@ export default function ConfiguracionPage() {
     '': true,
   };
   const match = useMatch('/configuracion/:tab/*');
+  const current = match?.params.tab ?? '';
+  const shown = TABS.find((tab) => tab.segment === current && allowed[tab.segment]);
+  // The tab's name alone ("Usuarios", issue #14; SPEC §2: just the page's title).
+  useDocumentTitle(ready && shown ? t(shown.labelKey) : undefined);
   if (!ready || !user) return <PageLoading />;
 
   const visible = TABS.filter((tab) => allowed[tab.segment]);
-  const current = match?.params.tab ?? '';
   const known = TABS.some((tab) => tab.segment === current);
 
   return (
