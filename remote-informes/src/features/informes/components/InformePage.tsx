@@ -29,7 +29,13 @@ import {
   type Columna,
   type InformeResultado,
 } from '@gestion/shared';
-import { useAuth, useNotify, usePermission, useShell } from '@gestion/shared/react';
+import {
+  useAuth,
+  useDocumentTitle,
+  useNotify,
+  usePermission,
+  useShell,
+} from '@gestion/shared/react';
 import { PageLoading } from '../../../components/PageLoading';
 import { useInformesTexts } from '../../../i18n/namespace';
 import { readError } from '../../../lib/api-error';
@@ -118,6 +124,11 @@ export default function InformePage() {
         __id: (resultado?.page ?? 1) * 1_000_000 + i,
       })),
     [resultado],
+  );
+
+  // "Informe: Eventos por mes" once the report is loaded (issue #14); the route's "Informe" before.
+  useDocumentTitle(
+    ready && informe ? t('informe.documentTitle', { nombre: informe.nombre }) : undefined,
   );
 
   if (!ready) return <PageLoading />;
