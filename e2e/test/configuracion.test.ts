@@ -15,7 +15,11 @@ let userContext: BrowserContext;
 let admin: Page;
 let other: Page;
 
-const GESTOR = { email: 'gestora@e2e.test', password: 'Gestora-Clave-2026', nombre: 'Gestora Nueva' };
+const GESTOR = {
+  email: 'gestora@e2e.test',
+  password: 'Gestora-Clave-2026',
+  nombre: 'Gestora Nueva',
+};
 
 jest.setTimeout(90_000);
 
@@ -93,7 +97,11 @@ it('the admin deactivates the gestor and their open session ends', async () => {
 });
 
 it('the admin removes every role of a signed-in user, whose next load shows "Datos de usuario inválidos"', async () => {
-  const person = { email: 'sinroles2@e2e.test', password: 'Sin-Roles-Clave-2026', nombre: 'Persona Roles' };
+  const person = {
+    email: 'sinroles2@e2e.test',
+    password: 'Sin-Roles-Clave-2026',
+    nombre: 'Persona Roles',
+  };
   await registerUser(server.url, person);
   await withScreenshot(other, 'configuracion-roles-removed-signin', async () => {
     await signIn(other, person.email, person.password);
@@ -137,14 +145,53 @@ it('a bulk "Desactivar" including oneself deactivates the others and reports the
     const resultRow = (email: string) => result.getByRole('row').filter({ hasText: email });
     await resultRow(ADMIN.email).getByText('Rechazado', { exact: true }).waitFor();
     await resultRow(ADMIN.email).getByText('No puede desactivar su propia cuenta').waitFor();
-    for (const person of people) await resultRow(person.email).getByText('Hecho', { exact: true }).waitFor();
+    for (const person of people)
+      await resultRow(person.email).getByText('Hecho', { exact: true }).waitFor();
     await result.getByRole('button', { name: 'Cerrar' }).click();
 
     // The grid is refetched: the others inactive, the admin still active and still signed in.
-    for (const person of people) await gridRow(person.email).getByText('Inactivo', { exact: true }).waitFor();
+    for (const person of people)
+      await gridRow(person.email).getByText('Inactivo', { exact: true }).waitFor();
     await gridRow(ADMIN.email).getByText('Activo', { exact: true }).waitFor();
     await admin.reload();
     await admin.getByRole('tab', { name: 'Usuarios', selected: true }).waitFor();
     expect(new URL(admin.url()).pathname).toBe('/configuracion/usuarios');
+  });
+});
+
+it('deleting the default role asks for the new default in its confirmation, never offering admin; a half-edited role asks before it is discarded', async () => {
+  await withScreenshot(admin, 'configuracion-roles-dialogs', async () => {
+    await admin.goto(`${server.url}/configuracion/roles`);
+    await admin.getByRole('button', { name: 'Eliminar el rol usuario' }).click();
+    const confirm = admin.getByRole('dialog', { name: '¿Eliminar el rol?' });
+    // Said before it happens (issue #13, rule 4), with both pickers: replacement and new default.
+    await confirm
+      .getByText('«usuario» es el rol por defecto del registro; elija el nuevo rol por defecto')
+      .waitFor();
+    for (const name of ['Rol de sustitución', 'Nuevo rol por defecto']) {
+      await confirm.getByRole('combobox', { name }).click();
+      const options = admin.getByRole('listbox').getByRole('option');
+      await options.first().waitFor();
+      const offered = await options.allInnerTexts();
+      expect(offered).toContain('gestor');
+      expect(offered).not.toContain('admin');
+      expect(offered).not.toContain('usuario');
+      await admin.keyboard.press('Escape');
+      await admin.getByRole('listbox').waitFor({ state: 'detached' });
+    }
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'detached' });
+
+    await admin.getByRole('button', { name: 'Editar el rol gestor' }).click();
+    const editor = admin.getByRole('dialog', { name: /gestor/ });
+    await editor.getByLabel(/^Descripción/).fill('Cambio a medias');
+    await admin.keyboard.press('Escape');
+    const discard = admin.getByRole('dialog', { name: '¿Descartar los cambios?' });
+    await discard.getByRole('button', { name: 'Seguir editando' }).click();
+    await discard.waitFor({ state: 'detached' });
+    expect(await editor.getByLabel(/^Descripción/).inputValue()).toBe('Cambio a medias');
+    await admin.keyboard.press('Escape');
+    await discard.getByRole('button', { name: 'Descartar' }).click();
+    await editor.waitFor({ state: 'detached' });
   });
 });
