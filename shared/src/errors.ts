@@ -24,6 +24,12 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   internal: 'INTERNAL_ERROR',
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
+  /** A mailed token (reset, invitation, verification, e-mail change) used, expired or unknown (issue #15). */
+  tokenInvalid: 'TOKEN_INVALIDO',
+  /** An admin-set password must be changed before any other call (issue #15, ASVS 6.4.6). */
+  passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
+  /** Sign-in before the e-mail was verified while `verificacionEmail` is on (issue #15). */
+  emailNotVerified: 'EMAIL_NO_VERIFICADO',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

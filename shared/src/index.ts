@@ -7,6 +7,7 @@ export * from './auth/checks';
 export * from './auth/delegation';
 export * from './contracts/user';
 export * from './contracts/auth';
+export * from './contracts/ciclo-cuenta';
 export * from './errors';
 export * from './messages';
 export * from './constants';

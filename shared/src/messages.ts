@@ -35,6 +35,16 @@ export const API_MESSAGES = {
   rateLimited: 'Demasiados intentos. Inténtelo de nuevo más tarde',
   accountLocked:
     'Cuenta bloqueada temporalmente por demasiados intentos fallidos. Inténtelo de nuevo más tarde',
+  /** Issue #15: the lifecycle flows. */
+  tokenInvalid: 'El enlace no es válido o ha caducado',
+  passwordChangeRequired: 'Debe cambiar su contraseña antes de continuar',
+  emailNotVerified: 'Debe verificar su correo electrónico',
+  forgotAccepted:
+    'Si existe una cuenta con ese correo electrónico, recibirá un enlace para restablecer la contraseña',
+  resendAccepted:
+    'Si hay una cuenta pendiente de verificar con ese correo electrónico, recibirá un nuevo enlace',
+  registerPending: 'Cuenta creada. Revise su correo electrónico para verificarla',
+  emailChangeAccepted: 'Le hemos enviado un enlace a la nueva dirección para confirmarla',
   passwordTooShort: 'La contraseña debe tener al menos 8 caracteres',
   passwordTooLong: 'La contraseña no puede superar los 128 caracteres',
   passwordCommon: 'Esa contraseña es demasiado común; elija otra',
