@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_MAX_LENGTH, NOMBRE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants';
+import { LoginChallengeResponseSchema, RegisterPendingResponseSchema } from './ciclo-cuenta';
 import { UserSchema } from './user';
 
 /**
@@ -33,9 +34,29 @@ export const RegisterRequestSchema = Type.Object(
 );
 export type RegisterRequest = Static<typeof RegisterRequestSchema>;
 
-/** 200 of POST /api/auth/login. */
-export const LoginResponseSchema = Type.Object({ token: Type.String(), user: UserSchema });
-export type LoginResponse = Static<typeof LoginResponseSchema>;
+/**
+ * A signed-in answer: the opaque session token (returned once) and the user. 200 of
+ * POST /api/auth/login, /api/auth/login/verify and /api/auth/invitation/accept.
+ */
+export const SignedInResponseSchema = Type.Object({ token: Type.String(), user: UserSchema });
+export type SignedInResponse = Static<typeof SignedInResponseSchema>;
+
+/**
+ * 200 of POST /api/auth/login: signed in (`{token, user}`, the first member), or, when the
+ * account is under attack and this address has not failed, `{verificacion: {token}}` and a
+ * six-digit code by mail, to finish with POST /api/auth/login/verify (issue #15).
+ */
+export const LoginResponseSchema = Type.Union([
+  SignedInResponseSchema,
+  LoginChallengeResponseSchema,
+]);
+/** Every 200 of POST /api/auth/login; tell the members apart with `'token' in res`. */
+export type LoginResult = Static<typeof LoginResponseSchema>;
+/**
+ * The signed-in member of LoginResult (kept under its old name for callers written before
+ * issue #15; new code should read LoginResult and handle `verificacion`).
+ */
+export type LoginResponse = SignedInResponse;
 
 /** 201 of POST /api/auth/register: also carries `message: 'Cuenta creada correctamente'`. */
 export const RegisterResponseSchema = Type.Object({
@@ -44,6 +65,17 @@ export const RegisterResponseSchema = Type.Object({
   message: Type.String(),
 });
 export type RegisterResponse = Static<typeof RegisterResponseSchema>;
+
+/**
+ * Every 201 of POST /api/auth/register: signed in (RegisterResponse, `verificacionEmail` off,
+ * SPEC's flow) or `{message, verificacionPendiente: true}` and no session (`verificacionEmail`
+ * on, issue #15; the same answer for a taken e-mail, ASVS 6.3.8).
+ */
+export const RegisterResultSchema = Type.Union([
+  RegisterResponseSchema,
+  RegisterPendingResponseSchema,
+]);
+export type RegisterResult = Static<typeof RegisterResultSchema>;
 
 /** 200 of GET /api/auth/me. */
 export const MeResponseSchema = Type.Object({ user: UserSchema });

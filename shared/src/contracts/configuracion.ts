@@ -59,6 +59,11 @@ export const ConfiguracionSchema = Type.Object({
     maxItems: DOMINIOS_PERMITIDOS_MAX,
     description: 'Dominios de correo que pueden registrarse; vacío: cualquiera',
   }),
+  /**
+   * Self-registration must prove the e-mail before the first sign-in (issue #15). The api
+   * always sends it (optional only for clients built before it).
+   */
+  verificacionEmail: Type.Optional(Type.Boolean()),
   version: Type.Integer(),
 });
 export type Configuracion = Static<typeof ConfiguracionSchema>;
@@ -81,6 +86,11 @@ export const UpdateConfiguracionSchema = Type.Object(
         description: 'Dominios de correo que pueden registrarse; vacío: cualquiera',
       }),
     ),
+    /**
+     * Only switchable on when a mailer is configured (SMTP_URL): otherwise 400 with details
+     * field `verificacionEmail` (issue #15).
+     */
+    verificacionEmail: Type.Optional(Type.Boolean()),
     version: Type.Integer({ minimum: 1 }),
   },
   { additionalProperties: false },

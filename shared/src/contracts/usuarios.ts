@@ -123,6 +123,8 @@ export const UsuariosQuerySchema = Type.Object({
   q: Type.Optional(searchTextSchema(200)),
   rol: Type.Optional(searchTextSchema(60)),
   activo: Type.Optional(Type.Boolean()),
+  /** `true`: only users with a pending invitation; `false`: only the others (issue #15). */
+  invitacionPendiente: Type.Optional(Type.Boolean()),
   sort: Type.Optional(
     Type.String({ pattern: `^-?(${USUARIO_SORT_FIELDS.join('|')})$`, default: 'nombre' }),
   ),
@@ -148,6 +150,11 @@ export const UsuarioSchema = Type.Object(
     creadoEn: Type.String({ format: 'date-time' }),
     /** Last successful sign-in, ISO 8601; null until the first one. */
     ultimoAcceso: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    /**
+     * `true` while the user was invited and has not yet set a password (cannot sign in); the
+     * api always sends it (optional only for clients built before issue #15).
+     */
+    invitacionPendiente: Type.Optional(Type.Boolean()),
     version: Type.Integer(),
   },
   { $id: 'Usuario' },
@@ -163,8 +170,13 @@ export const IdParamsSchema = Type.Object({ id: idSchema() });
 export type IdParams = Static<typeof IdParamsSchema>;
 
 /**
- * POST /api/usuarios. Without `password` a one-time password is generated and returned once as
- * `passwordTemporal`. `roles` are role nombres (default: none). 400 with `details` per field
+ * POST /api/usuarios (issue #15). Without `password` nor `generarPassword` the user is created
+ * pending (`invitacionPendiente: true`, cannot sign in) and mailed an invitation link
+ * (APP_URL/invitacion?token=…, 72 h). With `generarPassword: true` a temporary password (no
+ * ambiguous characters O 0 l 1 I) is generated and returned once as `passwordTemporal`; with an
+ * explicit `password` (api clients) that one is set. In both cases the account must change it
+ * at its first sign-in (`debeCambiarPassword`, ASVS 6.4.6). `roles` are role nombres (default:
+ * none). 400 with `details` per field
  * (email, nombre, password, roles); 403 FORBIDDEN (details field `roles`) for a role the caller
  * may not give (issue #13 rule 1: `canChangeRoles`); 409 EMAIL_TAKEN.
  */
@@ -173,13 +185,14 @@ export const CreateUsuarioSchema = Type.Object(
     email: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
     nombre: Type.String({ maxLength: NOMBRE_MAX_LENGTH }),
     password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX_LENGTH })),
+    generarPassword: Type.Optional(Type.Boolean()),
     roles: Type.Optional(Type.Array(Type.String({ maxLength: 60 }), { maxItems: 50 })),
   },
   { additionalProperties: false },
 );
 export type CreateUsuario = Static<typeof CreateUsuarioSchema>;
 
-/** 201 of POST /api/usuarios: the stored user, plus `passwordTemporal` when one was generated. */
+/** 201 of POST /api/usuarios: the stored user, plus `passwordTemporal` when `generarPassword`. */
 export const CreatedUsuarioSchema = Type.Composite([
   UsuarioSchema,
   Type.Object({ passwordTemporal: Type.Optional(Type.String()) }),
@@ -248,8 +261,8 @@ export const USUARIOS_CSV_COLUMNS = [
 
 /**
  * One row of the import report. `fila` is the 1-based line number in the file counting the
- * header as line 1 (so the first data row is 2). `passwordTemporal` appears only on rows created
- * by an applied import: the one-time password of the new account, shown once.
+ * header as line 1 (so the first data row is 2). `passwordTemporal` is no longer sent (issue #15:
+ * created rows are invited by mail); kept optional for older clients.
  */
 export const ImportRowSchema = Type.Object({
   fila: Type.Integer(),
@@ -269,7 +282,7 @@ export type ImportRow = Static<typeof ImportRowSchema>;
  * POST /api/usuarios/import (every row written, `aplicado: true`). Body: `text/csv` with the
  * header `email,nombre,roles` (any order, extra columns ignored), roles separated by `|` or `;`,
  * at most 5000 rows, 2 MiB. An existing e-mail is `actualizado` (nombre and roles replaced); a
- * new one `creado` (active, a generated one-time password). An apply with any rejected row
+ * new one `creado` (pending, mailed an invitation: issue #15). An apply with any rejected row
  * writes nothing and answers 400 VALIDATION_ERROR (ADMIN_MESSAGES.importRejected) with one
  * `details` entry per rejected row: `{field: 'fila 3', message: motivo}`.
  */
@@ -292,9 +305,16 @@ export const ImportQuerySchema = Type.Object({
 });
 export type ImportQuery = Static<typeof ImportQuerySchema>;
 
-/** PATCH /api/auth/me ("Mi cuenta", signed in, no permission) → 200 `{user}` (MeResponse). */
+/**
+ * PATCH /api/auth/me ("Mi cuenta", signed in, no permission) → 200 `{user}` (MeResponse).
+ * `idioma` is the locale of the user's mails (issue #15); the shell may send it when the user
+ * switches language.
+ */
 export const UpdateMeSchema = Type.Object(
-  { nombre: Type.String({ maxLength: NOMBRE_MAX_LENGTH }) },
+  {
+    nombre: Type.Optional(Type.String({ maxLength: NOMBRE_MAX_LENGTH })),
+    idioma: Type.Optional(Type.Union([Type.Literal('es'), Type.Literal('en')])),
+  },
   { additionalProperties: false },
 );
 export type UpdateMe = Static<typeof UpdateMeSchema>;
