@@ -7,7 +7,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { AuditoriaRow, Database } from '../db/database';
 import { containsPattern, prefixPattern } from './busqueda';
 import { iso } from './usuarios-admin-repository';
-import type { Db } from './usuarios-repository';
+import type { Db } from '../db/types';
 
 /** The filter, already parsed (dates as epoch ms, inclusive). */
 export interface AuditoriaFilter {

@@ -3,7 +3,7 @@
  * Rows are only ever inserted.
  */
 import type { AuditoriaRow } from '../db/database';
-import type { Db } from './usuarios-repository';
+import type { Db } from '../db/types';
 
 /** Actions the auth area records. Other areas add `<recurso>.<verbo>` names of their own. */
 export const AUDIT_ACTIONS = {

@@ -5,8 +5,7 @@
 import type { Evento, EventoEstado, EventoSortField } from '@gestion/shared';
 import { sql, type Selectable } from 'kysely';
 import type { EventosTable } from '../db/database';
-import type { Dialect } from '../db/migrations/index';
-import type { Db } from './usuarios-repository';
+import type { Db, Dialect } from '../db/types';
 
 export type EventoRow = Selectable<EventosTable>;
 

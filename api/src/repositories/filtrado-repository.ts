@@ -21,13 +21,13 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import type { Dialect } from '../db/migrations/index';
+import type { Dialect } from '../db/types';
 import type { CondicionValidada, FiltroValor, ValidatedFiltro } from '../services/filtrado-service';
 import { normalizeSearch } from './busqueda';
 import { iso, likeContains, toEvento, type EventoRow } from './eventos-repository';
 import { toPeriodo, type PeriodoRow } from './periodos-repository';
 import { rolesOf } from './usuarios-admin-repository';
-import type { Db } from './usuarios-repository';
+import type { Db } from '../db/types';
 
 type Entidad = ValidatedFiltro['entidad'];
 

@@ -19,7 +19,7 @@ import {
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { InformesTable } from '../db/database';
 import { iso, likeContains } from './eventos-repository';
-import type { Db } from './usuarios-repository';
+import type { Db } from '../db/types';
 
 export type InformeRow = Selectable<InformesTable>;
 

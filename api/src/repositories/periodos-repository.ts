@@ -7,7 +7,7 @@ import type { Periodo, PeriodoSortField } from '@gestion/shared';
 import { sql, type Selectable } from 'kysely';
 import type { PeriodosTable } from '../db/database';
 import { iso, likeContains } from './eventos-repository';
-import type { Db } from './usuarios-repository';
+import type { Db } from '../db/types';
 
 export type PeriodoRow = Selectable<PeriodosTable>;
 

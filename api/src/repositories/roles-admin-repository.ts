@@ -6,7 +6,7 @@ import type { Rol } from '@gestion/shared';
 import { sql } from 'kysely';
 import { containsPattern, normalizeSearch } from './busqueda';
 import { iso } from './usuarios-admin-repository';
-import type { Db } from './usuarios-repository';
+import type { Db } from '../db/types';
 
 interface RolRow {
   id: number;

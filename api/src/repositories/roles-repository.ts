@@ -9,7 +9,7 @@ import {
   SEEDED_ROLES,
   type PermissionName,
 } from '@gestion/shared';
-import type { Db } from './usuarios-repository';
+import type { Db } from '../db/types';
 
 /** Inserts every catalogue permission that is missing (nombre, Spanish descripcion, grupo). */
 export async function seedPermissions(db: Db): Promise<void> {

@@ -5,7 +5,7 @@
 import crypto, { randomBytes } from 'node:crypto';
 import type { RawDriver } from '../db/connection';
 import type { UserRoleRow } from './usuarios-repository';
-import type { Db } from './usuarios-repository';
+import type { Db } from '../db/types';
 
 /** A new opaque token: 32 random bytes (256 bits), base64url (43 characters). */
 export function newToken(): string {

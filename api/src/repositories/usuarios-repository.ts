@@ -3,12 +3,12 @@
  * E-mails passed in must already be normalised (`normalizeEmail`).
  */
 import { ADMIN_ROLE, ALL_PERMISSIONS, type Role, type User } from '@gestion/shared';
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/database';
+import { CompiledQuery } from 'kysely';
+import type { Db } from '../db/types';
 import { usuarioSearchColumns } from './busqueda';
 
-/** A Kysely instance or an open transaction. */
-export type Db = Kysely<Database> | Transaction<Database>;
+/** Defined in `db/types.ts`; re-exported for the modules that still import it from here. */
+export type { Db };
 
 /** What sign-in needs: the user and its hash (the hash never leaves the api). */
 export interface Credentials {

@@ -66,7 +66,7 @@ import {
   type PeriodoChanges,
   type PeriodoRow,
 } from '../repositories/periodos-repository';
-import type { Db } from '../repositories/usuarios-repository';
+import type { Db } from '../db/types';
 
 /** Audit action names of this area. */
 export const EVENTOS_AUDIT = {

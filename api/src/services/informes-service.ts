@@ -73,7 +73,7 @@ import {
   type InformeChanges,
   type InformeFilter,
 } from '../repositories/informes-repository';
-import type { Db } from '../repositories/usuarios-repository';
+import type { Db } from '../db/types';
 import { csvStream, type CsvSeparator, type CsvValue } from './csv';
 import { validateFiltro, type ValidatedFiltro } from './filtrado-service';
 

@@ -40,7 +40,7 @@ import {
   replacePermisos,
   updateRolVersioned,
 } from '../repositories/roles-admin-repository';
-import type { Db } from '../repositories/usuarios-repository';
+import type { Db } from '../db/types';
 import { conflict, diff, versionConflict, type Auditor } from './admin-common';
 import { auditingRefusals, refuseIf, type Actor, type Attempt } from './delegation-guard';
 

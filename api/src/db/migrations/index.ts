@@ -4,6 +4,7 @@
  * how an auto-increment id is spelt, handled by `idColumn`.
  */
 import type { Migration, MigrationProvider } from 'kysely';
+import type { Dialect } from '../types';
 import { initial } from './0001-initial';
 import { administracion, administracionBusqueda, administracionTotal } from './0002-administracion';
 import { eventos } from './0003-eventos';
@@ -14,7 +15,8 @@ import { filtradoIndices } from './0006-filtrado-indices';
 import { informesContadores } from './0007-informes-contadores';
 import { rolesNombreUnico } from './0008-roles-nombre-unico';
 
-export type Dialect = 'sqlite' | 'postgres';
+/** Defined in `db/types.ts`; re-exported for the modules that still import it from here. */
+export type { Dialect };
 
 /** Every migration, keyed by name; names sort in the order they must run. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
