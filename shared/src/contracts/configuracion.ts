@@ -49,6 +49,10 @@ export function dominioPermitido(email: string, dominios: readonly string[]): bo
   return at > 0 && dominios.includes(domain);
 }
 
+/** 400 detail of `verificacionEmail` switched on while no mailer is configured (issue #15). */
+export const VERIFICACION_SIN_CORREO =
+  'La verificación del correo necesita un servidor de correo configurado (SMTP_URL)';
+
 /** 200 of GET and PATCH /api/configuracion. */
 export const ConfiguracionSchema = Type.Object({
   registroAbierto: Type.Boolean(),

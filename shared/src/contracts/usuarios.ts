@@ -106,6 +106,14 @@ export const ADMIN_MESSAGES = {
   bulkSelf: 'Las acciones masivas no se aplican a su propia cuenta',
   /** 400 detail of `rol` of POST /api/usuarios/bulk for asignarRol and quitarRol. */
   bulkRolRequired: 'Indique el rol que se asigna o se quita',
+  /** 202 of POST /api/usuarios/:id/password-reset (issue #15). */
+  resetSent: 'Se ha enviado al usuario un enlace para restablecer la contraseña',
+  /** 202 of POST /api/usuarios/:id/invitation (issue #15). */
+  invitationSent: 'Se ha enviado una nueva invitación; el enlace anterior ya no sirve',
+  /** 409 CONFLICT of POST and DELETE /api/usuarios/:id/invitation for a user not pending. */
+  invitationNotPending: 'El usuario no tiene una invitación pendiente',
+  /** 409 CONFLICT of POST /api/usuarios/:id/password-reset for a user still invited. */
+  resetWhileInvited: 'El usuario aún no ha aceptado su invitación; reenvíela en su lugar',
 } as const;
 
 /** Sort keys of GET /api/usuarios. */
