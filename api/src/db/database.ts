@@ -145,6 +145,30 @@ export interface PeriodosPorEventoTable {
   n: number;
 }
 
+/** The mail outbox (issue #15, migration 0009); see api/src/mail/outbox.ts. */
+export interface CorreosTable {
+  id: Generated<number>;
+  /** Normalised e-mail address. */
+  destinatario: string;
+  /** The `MailTemplate` it was rendered from. */
+  plantilla: string;
+  asunto: string;
+  /** The rendered bodies; null once sent (they carry single-use links). */
+  cuerpo_html: string | null;
+  cuerpo_texto: string | null;
+  /** pendiente | enviado | fallido (check constraint). */
+  estado: ColumnType<string, string | undefined, string>;
+  /** Attempts started. */
+  intentos: ColumnType<number, number | undefined, number>;
+  /** When the row is next due; 0 = at once. */
+  proximo_intento: ColumnType<EpochMs, EpochMs | undefined, EpochMs>;
+  /** Lease of the worker delivering it; null when nobody holds it. */
+  bloqueado_hasta: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
+  ultimo_error: ColumnType<string | null, string | null | undefined, string | null>;
+  creado_en: EpochMs;
+  enviado_en: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
+}
+
 export interface Database {
   usuarios: UsuariosTable;
   roles: RolesTable;
@@ -158,6 +182,7 @@ export interface Database {
   periodos: PeriodosTable;
   informes: InformesTable;
   periodos_por_evento: PeriodosPorEventoTable;
+  correos: CorreosTable;
 }
 
 export type UsuarioRow = Selectable<UsuariosTable>;

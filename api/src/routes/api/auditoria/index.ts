@@ -3,7 +3,6 @@
  */
 import {
   ADMIN_MESSAGES,
-  ApiErrorBodySchema,
   AUDITORIA_CSV_COLUMNS,
   AuditoriaPageSchema,
   AuditoriaQuerySchema,
@@ -18,10 +17,8 @@ import {
   type AuditoriaFilter,
 } from '../../../repositories/auditoria-query-repository';
 import { CSV_CONTENT_TYPE, csvDisposition, csvStream } from '../../../services/csv';
+import { bearer, CSV_MEDIA, errors } from '../../schema';
 
-const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
-const security = [{ bearer: [] }];
 const tags = ['auditoria'];
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -62,7 +59,7 @@ const auditoriaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Registro de auditoría',
-        security,
+        security: bearer,
         querystring: AuditoriaQuerySchema,
         response: { 200: AuditoriaPageSchema, ...errors(400, 401, 403) },
       },
@@ -87,9 +84,9 @@ const auditoriaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Exportar la auditoría (CSV del filtro actual)',
-        security,
+        security: bearer,
         querystring: AuditoriaQuerySchema,
-        produces: ['text/csv'],
+        produces: CSV_MEDIA,
         response: { ...errors(400, 401, 403) },
       },
       onRequest: app.requirePermission('auditoria:ver'),

@@ -3,7 +3,6 @@
  * schema, permission, one service call, reply. Periods are nested under /:id/periodos.
  */
 import {
-  ApiErrorBodySchema,
   EVENTOS_PAGE_SIZE_DEFAULT,
   EVENTOS_IMPORT_MAX_BYTES,
   EventoCreateSchema,
@@ -17,7 +16,7 @@ import {
   type Evento,
   type EventoListQuery,
   type EventoSortField,
-  idSchema,
+  IdParamsSchema,
 } from '@gestion/shared';
 import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { parseRangeBound } from '../../../lib/date-range';
@@ -36,11 +35,7 @@ import {
   removeEvento,
 } from '../../../services/eventos-service';
 import periodosRoutes from './periodos';
-
-const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
-const security = [{ bearer: [] }];
-const IdParams = Type.Object({ id: idSchema() });
+import { acceptCsvBodies, bearer, CSV_MEDIA, errors, noContent } from '../../schema';
 
 /** Columns of GET /api/eventos/export, in order: the wire fields of an event. */
 const EXPORT_COLUMNS = [
@@ -76,11 +71,7 @@ function filterOf(q: EventoListQuery) {
 
 const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   // CSV imports arrive as text/csv (only in this plugin's scope).
-  app.addContentTypeParser(
-    'text/csv',
-    { parseAs: 'string', bodyLimit: EVENTOS_IMPORT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  acceptCsvBodies(app, EVENTOS_IMPORT_MAX_BYTES);
 
   app.get(
     '/',
@@ -88,7 +79,7 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['eventos'],
         summary: 'Listar eventos (búsqueda, estado, rango de fechas, orden, páginas)',
-        security,
+        security: bearer,
         querystring: EventoListQuerySchema,
         response: { 200: EventoListSchema, ...errors(400, 401, 403) },
       },
@@ -113,9 +104,9 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['eventos'],
         summary: 'Exportar eventos (CSV con los mismos filtros y orden que la lista, sin páginas)',
-        security,
+        security: bearer,
         querystring: EventoListQuerySchema,
-        produces: ['text/csv'],
+        produces: CSV_MEDIA,
         response: { ...errors(400, 401, 403) },
       },
       onRequest: app.requirePermission('eventos:ver'),
@@ -151,7 +142,7 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['eventos'],
         summary: 'Crear un evento (estado inicial borrador salvo que se indique)',
-        security,
+        security: bearer,
         body: EventoCreateSchema,
         response: { 201: EventoSchema, ...errors(400, 401, 403) },
       },
@@ -171,8 +162,8 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         summary: 'Importar eventos desde CSV (dryRun=1: solo el informe por fila)',
         description:
           'Cuerpo text/csv con cabecera nombre,lugar,fechaInicio,fechaFin (obligatorias) y descripcion,estado,responsableId (opcionales). Sin dryRun se crean todas las filas o ninguna.',
-        security,
-        consumes: ['text/csv'],
+        security: bearer,
+        consumes: CSV_MEDIA,
         querystring: EventoImportQuerySchema,
         body: Type.String({ maxLength: EVENTOS_IMPORT_MAX_BYTES }),
         response: { 200: EventoImportReportSchema, ...errors(400, 401, 403, 413, 415) },
@@ -192,8 +183,8 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['eventos'],
         summary: 'Un evento',
-        security,
-        params: IdParams,
+        security: bearer,
+        params: IdParamsSchema,
         response: { 200: EventoSchema, ...errors(400, 401, 403, 404) },
       },
       onRequest: app.requirePermission('eventos:ver'),
@@ -208,8 +199,8 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         tags: ['eventos'],
         summary:
           'Editar un evento con la versión leída (409 si está desfasada, si la transición de estado no está permitida o si las fechas dejan periodos fuera)',
-        security,
-        params: IdParams,
+        security: bearer,
+        params: IdParamsSchema,
         body: EventoPatchSchema,
         response: { 200: EventoSchema, ...errors(400, 401, 403, 404), 409: EventoErrorBodySchema },
       },
@@ -224,9 +215,9 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['eventos'],
         summary: 'Eliminar un evento y sus periodos',
-        security,
-        params: IdParams,
-        response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
+        security: bearer,
+        params: IdParamsSchema,
+        response: { 204: noContent(), ...errors(400, 401, 403, 404) },
       },
       onRequest: app.requirePermission('eventos:eliminar'),
     },

@@ -3,7 +3,6 @@
  * overlap rules live in the eventos service, checked under the event's lock.
  */
 import {
-  ApiErrorBodySchema,
   PERIODOS_PAGE_SIZE_DEFAULT,
   PeriodoCreateSchema,
   PeriodoListQuerySchema,
@@ -23,10 +22,8 @@ import {
   removePeriodo,
   requireEvento,
 } from '../../../services/eventos-service';
+import { bearer, errors, noContent } from '../../schema';
 
-const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
-const security = [{ bearer: [] }];
 const EventoParams = Type.Object({ id: idSchema('Id del evento') });
 const PeriodoParams = Type.Object({
   id: idSchema('Id del evento'),
@@ -40,7 +37,7 @@ const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['periodos'],
         summary: 'Periodos de un evento (por fecha de inicio salvo otro orden)',
-        security,
+        security: bearer,
         params: EventoParams,
         querystring: PeriodoListQuerySchema,
         response: { 200: PeriodoListSchema, ...errors(400, 401, 403, 404) },
@@ -74,7 +71,7 @@ const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         tags: ['periodos'],
         summary:
           'Crear un periodo dentro de las fechas del evento y sin solaparse con otro (tocarse sí)',
-        security,
+        security: bearer,
         params: EventoParams,
         body: PeriodoCreateSchema,
         response: { 201: PeriodoSchema, ...errors(400, 401, 403, 404, 409) },
@@ -93,7 +90,7 @@ const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['periodos'],
         summary: 'Un periodo',
-        security,
+        security: bearer,
         params: PeriodoParams,
         response: { 200: PeriodoSchema, ...errors(400, 401, 403, 404) },
       },
@@ -108,7 +105,7 @@ const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['periodos'],
         summary: 'Editar un periodo con la versión leída',
-        security,
+        security: bearer,
         params: PeriodoParams,
         body: PeriodoPatchSchema,
         response: { 200: PeriodoSchema, ...errors(400, 401, 403, 404, 409) },
@@ -125,9 +122,9 @@ const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['periodos'],
         summary: 'Eliminar un periodo',
-        security,
+        security: bearer,
         params: PeriodoParams,
-        response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
+        response: { 204: noContent(), ...errors(400, 401, 403, 404) },
       },
       onRequest: app.requirePermission('periodos:gestionar'),
     },

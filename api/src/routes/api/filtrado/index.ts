@@ -4,7 +4,6 @@
  * permission, `validateFiltro`, one repository call.
  */
 import {
-  ApiErrorBodySchema,
   FILTRADO_PAGE_SIZE_DEFAULT,
   FiltradoPageSchema,
   FiltradoRequestSchema,
@@ -14,9 +13,7 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { forbidden } from '../../../lib/http-errors';
 import { findFiltered } from '../../../repositories/filtrado-repository';
 import { validateFiltro } from '../../../services/filtrado-service';
-
-const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
+import { bearer, errors } from '../../schema';
 
 const filtradoRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   app.post(
@@ -26,7 +23,7 @@ const filtradoRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         tags: ['filtrado'],
         summary:
           'Filtrar eventos, periodos o usuarios (campos y operadores de una lista blanca, condiciones con Y)',
-        security: [{ bearer: [] }],
+        security: bearer,
         body: FiltradoRequestSchema,
         response: { 200: FiltradoPageSchema, ...errors(400, 401, 403) },
       },

@@ -4,7 +4,6 @@
  * (`INFORME_PERMISO_DATOS`) is checked by the service once the report is loaded.
  */
 import {
-  ApiErrorBodySchema,
   INFORMES_PAGE_SIZE_DEFAULT,
   InformeCreateSchema,
   InformeListQuerySchema,
@@ -15,9 +14,9 @@ import {
   RESULTADO_PAGE_SIZE_DEFAULT,
   ResultadoCsvQuerySchema,
   ResultadoQuerySchema,
-  idSchema,
+  IdParamsSchema,
 } from '@gestion/shared';
-import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import {
   listInformes,
   toInforme,
@@ -35,11 +34,7 @@ import {
   runInforme,
   visibleInforme,
 } from '../../../services/informes-service';
-
-const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
-const security = [{ bearer: [] }];
-const IdParams = Type.Object({ id: idSchema() });
+import { bearer, CSV_MEDIA, errors, noContent } from '../../schema';
 
 const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   app.get(
@@ -48,7 +43,7 @@ const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['informes'],
         summary: 'Listar informes guardados (búsqueda por nombre, tipo, orden, páginas)',
-        security,
+        security: bearer,
         querystring: InformeListQuerySchema,
         response: { 200: InformeListSchema, ...errors(400, 401, 403) },
       },
@@ -86,7 +81,7 @@ const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['informes'],
         summary: 'Guardar un informe (un listado necesita un filtro)',
-        security,
+        security: bearer,
         body: InformeCreateSchema,
         response: { 201: InformeSchema, ...errors(400, 401, 403) },
       },
@@ -104,8 +99,8 @@ const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['informes'],
         summary: 'Un informe guardado (sin su filtro si no puede ver los datos del informe)',
-        security,
-        params: IdParams,
+        security: bearer,
+        params: IdParamsSchema,
         response: { 200: InformeSchema, ...errors(400, 401, 403, 404) },
       },
       onRequest: app.requirePermission('informes:ver'),
@@ -120,8 +115,8 @@ const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['informes'],
         summary: 'Editar un informe con la versión leída (409 si está desfasada)',
-        security,
-        params: IdParams,
+        security: bearer,
+        params: IdParamsSchema,
         body: InformePatchSchema,
         response: { 200: InformeSchema, ...errors(400, 401, 403, 404, 409) },
       },
@@ -136,9 +131,9 @@ const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['informes'],
         summary: 'Eliminar un informe',
-        security,
-        params: IdParams,
-        response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
+        security: bearer,
+        params: IdParamsSchema,
+        response: { 204: noContent(), ...errors(400, 401, 403, 404) },
       },
       onRequest: app.requirePermission('informes:eliminar'),
     },
@@ -154,8 +149,8 @@ const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['informes'],
         summary: 'Ejecutar un informe: columnas, una página de filas y la serie del gráfico',
-        security,
-        params: IdParams,
+        security: bearer,
+        params: IdParamsSchema,
         querystring: ResultadoQuerySchema,
         response: { 200: InformeResultadoSchema, ...errors(400, 401, 403, 404) },
       },
@@ -177,10 +172,10 @@ const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['informes'],
         summary: 'Exportar el resultado completo de un informe como CSV (separador , o ;)',
-        security,
-        params: IdParams,
+        security: bearer,
+        params: IdParamsSchema,
         querystring: ResultadoCsvQuerySchema,
-        produces: ['text/csv'],
+        produces: CSV_MEDIA,
         response: { ...errors(400, 401, 403, 404) },
       },
       onRequest: app.requirePermission('informes:exportar'),

@@ -2,9 +2,10 @@
  * /api/permisos (roles:ver, issue #4): the permission catalogue with its Spanish descriptions
  * and groups, for the role editor. One page holding the whole catalogue.
  */
-import { ApiErrorBodySchema, PermisosPageSchema } from '@gestion/shared';
+import { PermisosPageSchema } from '@gestion/shared';
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { listPermisos } from '../../../repositories/roles-admin-repository';
+import { bearer, errors } from '../../schema';
 
 const permisosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   app.get(
@@ -13,11 +14,10 @@ const permisosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['roles'],
         summary: 'Catálogo de permisos',
-        security: [{ bearer: [] }],
+        security: bearer,
         response: {
           200: PermisosPageSchema,
-          401: ApiErrorBodySchema,
-          403: ApiErrorBodySchema,
+          ...errors(401, 403),
         },
       },
       onRequest: app.requirePermission('roles:ver'),

@@ -4,7 +4,6 @@
  * issue #13 (api/src/routes/api/usuarios/README.md).
  */
 import {
-  ApiErrorBodySchema,
   CreateRolSchema,
   DeleteRolQuerySchema,
   IdParamsSchema,
@@ -14,14 +13,12 @@ import {
   RolSchema,
   UpdateRolSchema,
 } from '@gestion/shared';
-import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { createRolesService } from '../../../services/roles-service';
 import type { Auditor } from '../../../services/admin-common';
+import { bearer, errors, noContent } from '../../schema';
 
-const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
-const security = [{ bearer: [] }];
 const tags = ['roles'];
 
 const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
@@ -37,7 +34,7 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Listar roles (con número de usuarios)',
-        security,
+        security: bearer,
         querystring: RolesQuerySchema,
         response: { 200: RolesPageSchema, ...errors(400, 401, 403) },
       },
@@ -56,7 +53,7 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Un rol',
-        security,
+        security: bearer,
         params: IdParamsSchema,
         response: { 200: RolSchema, ...errors(400, 401, 403, 404) },
       },
@@ -71,7 +68,7 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Crear un rol',
-        security,
+        security: bearer,
         body: CreateRolSchema,
         response: { 201: RolSchema, ...errors(400, 401, 403, 409) },
       },
@@ -87,7 +84,7 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Renombrar un rol o cambiar sus permisos (con version)',
-        security,
+        security: bearer,
         params: IdParamsSchema,
         body: UpdateRolSchema,
         response: { 200: RolSchema, ...errors(400, 401, 403, 404, 409) },
@@ -105,11 +102,11 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         tags,
         summary:
           'Eliminar un rol (?reemplazo=<rol> si hay usuarios con él; ?rolPorDefecto=<rol> si es el rol por defecto)',
-        security,
+        security: bearer,
         params: IdParamsSchema,
         querystring: DeleteRolQuerySchema,
         response: {
-          204: Type.Null({ description: 'Eliminado' }),
+          204: noContent('Eliminado'),
           ...errors(400, 401, 403, 404, 409),
         },
       },

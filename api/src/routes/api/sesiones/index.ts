@@ -2,20 +2,13 @@
  * /api/sesiones (issue #4): the signed-in user's own sessions. Needs a session, no permission.
  * Revoking the others is `POST /api/sesiones/revocar-otras` (a command, so it is a POST).
  */
-import {
-  ApiErrorBodySchema,
-  IdParamsSchema,
-  RevokedSchema,
-  SesionesPageSchema,
-} from '@gestion/shared';
-import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { IdParamsSchema, RevokedSchema, SesionesPageSchema } from '@gestion/shared';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { createSesionesService } from '../../../services/sesiones-service';
 import type { Auditor } from '../../../services/usuarios-service';
+import { bearer, errors, noContent } from '../../schema';
 
-const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
-const security = [{ bearer: [] }];
 const tags = ['sesiones'];
 
 const sesionesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
@@ -35,7 +28,7 @@ const sesionesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Mis sesiones abiertas',
-        security,
+        security: bearer,
         response: { 200: SesionesPageSchema, ...errors(401) },
       },
       onRequest: app.authenticate,
@@ -52,9 +45,9 @@ const sesionesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Cerrar una de mis sesiones',
-        security,
+        security: bearer,
         params: IdParamsSchema,
-        response: { 204: Type.Null({ description: 'Cerrada' }), ...errors(400, 401, 404) },
+        response: { 204: noContent('Cerrada'), ...errors(400, 401, 404) },
       },
       onRequest: app.authenticate,
     },
@@ -70,7 +63,7 @@ const sesionesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Cerrar todas mis sesiones menos la actual',
-        security,
+        security: bearer,
         response: { 200: RevokedSchema, ...errors(401) },
       },
       onRequest: app.authenticate,
