@@ -28,6 +28,8 @@ import {
   type HashingParams,
   type PasswordHasher,
 } from './lib/passwords';
+import mailPlugin from './mail/plugin';
+import type { MailWorkerOptions } from './mail/worker';
 import auditPlugin from './plugins/app/audit';
 import authPlugin from './plugins/app/auth';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/app/errors';
@@ -68,6 +70,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** argon2id parameters; default OWASP's (19 MiB, t=2, p=1). Tests lower them for speed. */
   passwordHashing?: HashingParams;
+  /** Mail outbox worker tunables (issue #15); default `DEFAULT_MAIL_WORKER`. */
+  mail?: Partial<MailWorkerOptions>;
 }
 
 /** Largest accepted request body: 64 KiB (auth payloads are tiny; CSV imports may raise it per route). */
@@ -230,6 +234,7 @@ export async function buildApp(
     await app.register(swaggerPlugin);
     await app.register(authPlugin);
     await app.register(auditPlugin);
+    await app.register(mailPlugin, options.mail ? { worker: options.mail } : {});
 
     await app.register(healthRoutes);
     await app.register(authRoutes, { prefix: '/api/auth' });

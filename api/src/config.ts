@@ -73,6 +73,19 @@ export interface AppConfig {
    * `remote-<name>/dist`. Missing builds are skipped silently.
    */
   staticRoot: string;
+  /**
+   * `SMTP_URL` (issue #15): `smtp://` or `smtps://` (TLS from the first byte), credentials in the
+   * URL (`smtp://user:pass@host:587`). Unset → the log transport: mails are written to the log,
+   * nothing is sent.
+   */
+  smtpUrl?: string;
+  /** `MAIL_FROM`: the From of every mail; default `Gestión de usuarios <no-reply@localhost>`. */
+  mailFrom: string;
+  /**
+   * `APP_URL`: public base URL of the links in mails, absolute http(s), no trailing slash;
+   * default `http://127.0.0.1:<PORT>`. Links never come from the request's Host header.
+   */
+  appUrl: string;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -196,6 +209,63 @@ function defaultEntry(name: string): string {
   return remote.entry;
 }
 
+function parseSmtpUrl(env: Env): string | undefined {
+  const raw = read(env, 'SMTP_URL');
+  if (raw === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    /* fall through to the error */
+  }
+  if (!url || !/^smtps?:$/.test(url.protocol) || !url.hostname) {
+    throw new Error(
+      `SMTP_URL must be an smtp:// or smtps:// URL like smtp://user:pass@mail.example.org:587, got "${redactUrl(raw)}"`,
+    );
+  }
+  return raw;
+}
+
+/** The default From: the product's name at a local address nobody answers. */
+export const DEFAULT_MAIL_FROM = 'Gestión de usuarios <no-reply@localhost>';
+
+function parseMailFrom(env: Env): string {
+  const raw = read(env, 'MAIL_FROM');
+  if (raw === undefined) return DEFAULT_MAIL_FROM;
+  // `Name <address>` or a bare address; no line breaks (they would inject headers).
+  const match = /^(?:[^<>\r\n]*<([^<>\s]+)>|([^<>\s]+))$/.exec(raw);
+  const address = match && normalizeEmail(match[1] ?? match[2] ?? '');
+  if (!address || !isValidEmail(address)) {
+    throw new Error(`MAIL_FROM must be an e-mail address or "Name <address>", got "${raw}"`);
+  }
+  return raw;
+}
+
+function parseAppUrl(env: Env, port: number): string {
+  const raw = read(env, 'APP_URL');
+  if (raw === undefined) return `http://127.0.0.1:${port}`;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    /* fall through to the error */
+  }
+  if (
+    !url ||
+    !/^https?:$/.test(url.protocol) ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    raw.endsWith('/')
+  ) {
+    throw new Error(
+      `APP_URL must be an absolute http(s) URL without trailing slash, query or credentials, like https://gestion.example.org, got "${raw}"`,
+    );
+  }
+  return raw;
+}
+
 /**
  * Parses and validates the environment. Pure: reads only `env`.
  * @throws Error naming the first invalid variable and what it expects.
@@ -224,8 +294,9 @@ export function loadConfig(env: Env): AppConfig {
   }
   const host = read(env, 'HOST') ?? '127.0.0.1';
   const staticRoot = path.resolve(REPO_ROOT, read(env, 'STATIC_ROOT') ?? '.');
+  const port = integer(env, 'PORT', 3000, 1, 65535);
   const config: AppConfig = {
-    port: integer(env, 'PORT', 3000, 1, 65535),
+    port,
     host,
     database: parseDatabase(env),
     adminEmail,
@@ -249,7 +320,11 @@ export function loadConfig(env: Env): AppConfig {
       86_400_000,
     ),
     staticRoot,
+    mailFrom: parseMailFrom(env),
+    appUrl: parseAppUrl(env, port),
   };
+  const smtpUrl = parseSmtpUrl(env);
+  if (smtpUrl !== undefined) config.smtpUrl = smtpUrl;
   const redisUrl = parseRedis(env);
   if (redisUrl !== undefined) config.redisUrl = redisUrl;
   if (adminPassword !== undefined) config.adminPassword = adminPassword;
