@@ -14,6 +14,7 @@ import { informes } from './0005-informes';
 import { filtradoIndices } from './0006-filtrado-indices';
 import { informesContadores } from './0007-informes-contadores';
 import { rolesNombreUnico } from './0008-roles-nombre-unico';
+import { correo } from './0009-correo';
 
 /** Defined in `db/types.ts`; re-exported for the modules that still import it from here. */
 export type { Dialect };
@@ -32,6 +33,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0006-filtrado-indices': filtradoIndices(dialect),
     '0007-informes-contadores': informesContadores(dialect),
     '0008-roles-nombre-unico': rolesNombreUnico(dialect),
+    '0009-correo': correo(dialect),
   };
 }
 
