@@ -241,6 +241,18 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     description: `Cambia los ajustes del registro (permiso configuracion:gestionar). El rol por defecto debe existir, no ser \`admin\` y cumplir las reglas de delegación; los dominios se guardan normalizados (sin \`@\`, en minúsculas, sin repetir), como mucho ${DOMINIOS_PERMITIDOS_MAX}. ${VERSION}`,
     responses: { 200: 'Los ajustes guardados.' },
   },
+  'GET /api/configuracion/correo': {
+    operationId: 'getCorreoEstado',
+    description:
+      'Ajustes › Correo (permiso configuracion:gestionar): cómo sale el correo (`smtp` con SMTP_URL; `log` sin él: los correos se escriben en el registro y no se envían), el remitente (MAIL_FROM) y los 50 envíos más recientes, del más nuevo al más antiguo, con su estado (`pendiente`, `enviado`, `fallido`), sus intentos y el último error.',
+    responses: { 200: 'Transporte, remitente y envíos recientes.' },
+  },
+  'POST /api/configuracion/correo/prueba': {
+    operationId: 'sendCorreoPrueba',
+    description:
+      'Pone en cola un correo de prueba para `destinatario` o, sin él, para quien llama (permiso configuracion:gestionar). Sale por la misma cola que cualquier otro correo, así que su fila en GET /api/configuracion/correo dice si llegó a salir. Queda auditado.',
+    responses: { 202: 'En cola: `{message}`.', 400: 'El correo del destinatario no es válido.' },
+  },
 
   // --- /api/eventos -----------------------------------------------------------------------
   'GET /api/eventos': {

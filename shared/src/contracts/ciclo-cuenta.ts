@@ -149,3 +149,8 @@ export const CorreoPruebaRequestSchema = Type.Object(
   { additionalProperties: false },
 );
 export type CorreoPruebaRequest = Static<typeof CorreoPruebaRequestSchema>;
+
+/** `message` of the 202 of POST /api/configuracion/correo/prueba. */
+export function correoPruebaMessage(destinatario: string): string {
+  return `Correo de prueba puesto en cola para ${destinatario}; su estado aparece en la lista de envíos`;
+}

@@ -21,6 +21,7 @@ import {
 import { findRolByNombre } from '../../../repositories/roles-admin-repository';
 import { diff, versionConflict } from '../../../services/admin-common';
 import { auditingRefusals, refuseIf } from '../../../services/delegation-guard';
+import correoRoutes from './correo';
 
 const errors = (...codes: number[]) =>
   Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
@@ -106,6 +107,8 @@ const configuracionRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => 
       });
     },
   );
+  // Ajustes › Correo (issue #15).
+  void app.register(correoRoutes, { prefix: '/correo' });
   done();
 };
 
