@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { listAudit } from '../src/repositories/auditoria-repository';
 import { findOverlapping, insertPeriodo } from '../src/repositories/periodos-repository';
-import { withEventoLock } from '../src/services/eventos-service';
+import { withEventoLock } from '../src/services/eventos-rules';
 import { createEvento, createPeriodo, signInRoles, type Who } from './eventos-fixtures';
 import {
   DATABASES,
@@ -220,7 +220,7 @@ describe.each(DATABASES)('periodos on %s', (dialect) => {
     it('withEventoLock makes check-then-insert atomic even with a pause between them', async () => {
       const ev = await evento();
       const attempt = (n: number) =>
-        withEventoLock(app, ev.id, async (tx) => {
+        withEventoLock({ db: app.db, dialect: app.database.dialect }, ev.id, async (tx) => {
           const clash = await findOverlapping(tx, ev.id, Date.parse(day(2)), Date.parse(day(3)));
           // Without the lock, every attempt would see "no overlap" during this pause.
           await new Promise((r) => setTimeout(r, 30));

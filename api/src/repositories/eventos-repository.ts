@@ -316,3 +316,10 @@ export async function usuarioExists(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom('usuarios').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
 }
+
+/** Which of `ids` name an existing user (the responsables of an import, checked in one query). */
+export async function existingUsuarioIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('usuarios').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((u) => u.id));
+}

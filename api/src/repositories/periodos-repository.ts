@@ -115,6 +115,19 @@ export function findOutside(
     .execute();
 }
 
+/** Ids and nombres of the event's periods, by start: what the audit row of a deleted event keeps. */
+export function listPeriodoNombres(
+  db: Db,
+  eventoId: number,
+): Promise<{ id: number; nombre: string }[]> {
+  return db
+    .selectFrom('periodos')
+    .select(['id', 'nombre'])
+    .where('evento_id', '=', eventoId)
+    .orderBy('fecha_inicio')
+    .execute();
+}
+
 /** Number of periods of the event. */
 export async function countPeriodos(db: Db, eventoId: number): Promise<number> {
   const r = await db

@@ -9,11 +9,11 @@
  */
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { insertAudit, type AuditEntry } from '../../repositories/auditoria-repository';
-import type { Db } from '../../repositories/usuarios-repository';
+import type { Db } from '../../db/types';
+import { auditRecorder, type AuditInput } from '../../services/service-deps';
 
-/** What a caller supplies; the rest comes from the request. */
-export type AuditInput = Pick<AuditEntry, 'accion' | 'objetivoTipo' | 'objetivoId' | 'cambios'>;
+/** Defined with the services (`service-deps.ts`); re-exported for the modules importing it here. */
+export type { AuditInput };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,15 +23,11 @@ declare module 'fastify' {
 }
 
 const auditPlugin: FastifyPluginCallback = (app, _opts, done) => {
-  app.decorate('audit', async (request: FastifyRequest, entry: AuditInput, db?: Db) => {
-    await insertAudit(db ?? app.db, {
-      ...entry,
-      actorId: request.user?.id ?? null,
-      actorEmail: request.user?.email ?? null,
-      ip: request.ip,
-      at: app.now(),
-    });
-  });
+  // The services' recorder, so a row written here and one written by a service are the same.
+  const record = auditRecorder(app.db, app.now);
+  app.decorate('audit', (request: FastifyRequest, entry: AuditInput, db?: Db) =>
+    record({ user: request.user, ip: request.ip }, entry, db),
+  );
   done();
 };
 

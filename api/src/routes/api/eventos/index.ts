@@ -27,15 +27,11 @@ import {
   toEvento,
 } from '../../../repositories/eventos-repository';
 import { CSV_CONTENT_TYPE, csvDisposition, csvStream } from '../../../services/csv';
-import {
-  createEvento,
-  getEvento,
-  importEventos,
-  patchEvento,
-  removeEvento,
-} from '../../../services/eventos-service';
-import periodosRoutes from './periodos';
+import { createEventosImportService } from '../../../services/eventos-import-service';
+import { createEventosService } from '../../../services/eventos-service';
+import { callerOf, serviceDeps } from '../../deps';
 import { acceptCsvBodies, bearer, CSV_MEDIA, errors, noContent } from '../../schema';
+import periodosRoutes from './periodos';
 
 /** Columns of GET /api/eventos/export, in order: the wire fields of an event. */
 const EXPORT_COLUMNS = [
@@ -70,6 +66,10 @@ function filterOf(q: EventoListQuery) {
 }
 
 const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
+  const deps = serviceDeps(app);
+  const eventos = createEventosService(deps);
+  const importer = createEventosImportService(deps);
+
   // CSV imports arrive as text/csv (only in this plugin's scope).
   acceptCsvBodies(app, EVENTOS_IMPORT_MAX_BYTES);
 
@@ -149,7 +149,7 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('eventos:crear'),
     },
     async (request, reply) => {
-      const evento = await createEvento(app, request, request.body);
+      const evento = await eventos.create(request.body, callerOf(request));
       return reply.code(201).send(evento);
     },
   );
@@ -173,7 +173,7 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
     },
     async (request) => {
       const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
-      return importEventos(app, request, request.body, !dryRun);
+      return importer.import(request.body, !dryRun, callerOf(request));
     },
   );
 
@@ -189,7 +189,7 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       onRequest: app.requirePermission('eventos:ver'),
     },
-    async (request) => getEvento(app, request.params.id),
+    async (request) => eventos.get(request.params.id),
   );
 
   app.patch(
@@ -206,7 +206,7 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       onRequest: app.requirePermission('eventos:editar'),
     },
-    async (request) => patchEvento(app, request, request.params.id, request.body),
+    async (request) => eventos.patch(request.params.id, request.body, callerOf(request)),
   );
 
   app.delete(
@@ -222,7 +222,7 @@ const eventosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('eventos:eliminar'),
     },
     async (request, reply) => {
-      await removeEvento(app, request, request.params.id);
+      await eventos.remove(request.params.id, callerOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -15,13 +15,9 @@ import {
 import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { searchText } from '../../../repositories/eventos-repository';
 import { listPeriodos, toPeriodo } from '../../../repositories/periodos-repository';
-import {
-  createPeriodo,
-  getPeriodo,
-  patchPeriodo,
-  removePeriodo,
-  requireEvento,
-} from '../../../services/eventos-service';
+import { createEventosService } from '../../../services/eventos-service';
+import { createPeriodosService } from '../../../services/periodos-service';
+import { callerOf, serviceDeps } from '../../deps';
 import { bearer, errors, noContent } from '../../schema';
 
 const EventoParams = Type.Object({ id: idSchema('Id del evento') });
@@ -31,6 +27,10 @@ const PeriodoParams = Type.Object({
 });
 
 const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
+  const deps = serviceDeps(app);
+  const eventos = createEventosService(deps);
+  const periodos = createPeriodosService(deps);
+
   app.get(
     '/',
     {
@@ -47,7 +47,7 @@ const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
     async (request) => {
       const { id } = request.params;
       const q = request.query;
-      await requireEvento(app, id);
+      await eventos.require(id);
       const sort = q.sort ?? 'fechaInicio';
       const desc = sort.startsWith('-');
       const page = q.page ?? 1;
@@ -79,7 +79,7 @@ const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('periodos:gestionar'),
     },
     async (request, reply) => {
-      const periodo = await createPeriodo(app, request, request.params.id, request.body);
+      const periodo = await periodos.create(request.params.id, request.body, callerOf(request));
       return reply.code(201).send(periodo);
     },
   );
@@ -96,7 +96,7 @@ const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       onRequest: app.requirePermission('periodos:ver'),
     },
-    async (request) => getPeriodo(app, request.params.id, request.params.periodoId),
+    async (request) => periodos.get(request.params.id, request.params.periodoId),
   );
 
   app.patch(
@@ -113,7 +113,7 @@ const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('periodos:gestionar'),
     },
     async (request) =>
-      patchPeriodo(app, request, request.params.id, request.params.periodoId, request.body),
+      periodos.patch(request.params.id, request.params.periodoId, request.body, callerOf(request)),
   );
 
   app.delete(
@@ -129,7 +129,7 @@ const periodosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('periodos:gestionar'),
     },
     async (request, reply) => {
-      await removePeriodo(app, request, request.params.id, request.params.periodoId);
+      await periodos.remove(request.params.id, request.params.periodoId, callerOf(request));
       return reply.code(204).send(null);
     },
   );

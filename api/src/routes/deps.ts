@@ -1,0 +1,38 @@
+/**
+ * Where the HTTP layer meets the services (`services/service-deps.ts`): a route plugin builds its
+ * services once from the app with `serviceDeps(app)`, and hands each use case the `Caller` of the
+ * request, so no Fastify type goes below the routes (STYLE.md).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  auditRecorder,
+  type Caller,
+  type ServiceDeps,
+  type SignedInCaller,
+} from '../services/service-deps';
+
+/** The deps of every service: the app's database, its dialect, its clock and the audit log. */
+export function serviceDeps(app: FastifyInstance): ServiceDeps {
+  return {
+    db: app.db,
+    dialect: app.database.dialect,
+    now: app.now,
+    audit: auditRecorder(app.db, app.now),
+  };
+}
+
+/** Who the request acts for: its signed-in user (or null) and the client's address. */
+export function callerOf(request: FastifyRequest): Caller {
+  return { user: request.user, ip: request.ip };
+}
+
+/**
+ * The caller of a route behind `authenticate` or a permission check, whose `user` is therefore
+ * set. @throws a 500 if a route forgot the check (a programming error, never a client's).
+ */
+export function signedInCaller(request: FastifyRequest): SignedInCaller {
+  const { user } = request;
+  if (!user)
+    throw new Error(`${request.method} ${request.url} reached a service without a session`);
+  return { user, ip: request.ip };
+}
