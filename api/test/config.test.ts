@@ -117,7 +117,40 @@ describe('loadConfig', () => {
       { DATABASE_SCHEMA: 'Mal-Nombre' },
       /^DATABASE_SCHEMA must be a lowercase PostgreSQL identifier/,
     ],
+    [{ SMTP_URL: 'http://mail.example.org' }, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ SMTP_URL: 'mail.example.org:25' }, /^SMTP_URL must be an smtp:\/\//],
+    [
+      { SMTP_URL: 'smtp://usuario:secreto@' },
+      /^SMTP_URL must be .*got "smtp:\/\/usuario:\*\*\*@"$/,
+    ],
+    [{ MAIL_FROM: 'no es un correo' }, /^MAIL_FROM must be an e-mail address or "Name <address>"/],
+    [{ MAIL_FROM: 'Gestión <a@b.org>\r\nBcc: x@y.org' }, /^MAIL_FROM must be/],
+    [{ APP_URL: 'gestion.example.org' }, /^APP_URL must be an absolute http\(s\) URL/],
+    [{ APP_URL: 'https://gestion.example.org/' }, /^APP_URL must be .*without trailing slash/],
+    [{ APP_URL: 'ftp://gestion.example.org' }, /^APP_URL must be/],
+    [{ APP_URL: 'https://gestion.example.org?x=1' }, /^APP_URL must be/],
   ])('refuses %p naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads the mail variables (issue #15): SMTP_URL, MAIL_FROM, APP_URL', () => {
+    expect(loadConfig({})).toMatchObject({
+      mailFrom: 'Gestión de usuarios <no-reply@localhost>',
+      appUrl: 'http://127.0.0.1:3000',
+    });
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://127.0.0.1:8080');
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://usuario:clave@mail.example.org:465',
+        MAIL_FROM: 'no-reply@example.org',
+        APP_URL: 'https://example.org/gestion',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtps://usuario:clave@mail.example.org:465',
+      mailFrom: 'no-reply@example.org',
+      appUrl: 'https://example.org/gestion',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtp://mailpit:1025' }).smtpUrl).toBe('smtp://mailpit:1025');
   });
 });
