@@ -5,7 +5,7 @@
  * `@gestion/shared` is a Module Federation singleton, so host and remotes see one context object.
  */
 import { createContext, useContext, type ComponentType } from 'react';
-import type { LoginRequest, RegisterRequest } from '../contracts/auth';
+import type { LoginRequest, RegisterRequest, SignedInResponse } from '../contracts/auth';
 import type { User } from '../contracts/user';
 import type { RouteDescriptor } from '../routing';
 import type { RuntimeConfig } from '../runtime-config';
@@ -37,8 +37,17 @@ export interface ShellServices {
    * the page shows it).
    */
   login: (body: LoginRequest, redirect?: string | null) => Promise<boolean>;
-  /** Registers; on success 'Cuenta creada correctamente' and `/login`. Resolves false on failure. */
-  register: (body: RegisterRequest) => Promise<boolean>;
+  /**
+   * Takes a session another call granted (the mailed code of a challenged sign-in, an accepted
+   * invitation; issue #15) as a sign-in: token and user stored, then 'Bienvenido de nuevo' and
+   * `/`, or /cambiar-password first while `user.debeCambiarPassword`.
+   */
+  startSession: (session: SignedInResponse) => void;
+  /**
+   * Registers; on success 'Cuenta creada correctamente' and `/login`. Resolves false on failure,
+   * `'pendiente'` when the e-mail must be verified first (issue #15: no session, the page says so).
+   */
+  register: (body: RegisterRequest) => Promise<boolean | 'pendiente'>;
   /** Signs out: 'Sesión cerrada', `/login` replacing the history entry (SPEC §4). */
   logout: () => Promise<void>;
   /** Shows a toast through the alerts slice (type info and 5000 ms by default, SPEC §9). */
@@ -63,9 +72,16 @@ export function useShell(): ShellServices {
 }
 
 /** The signed-in state and the auth actions. */
-export function useAuth(): AuthView & Pick<ShellServices, 'login' | 'register' | 'logout'> {
+export function useAuth(): AuthView &
+  Pick<ShellServices, 'login' | 'register' | 'logout' | 'startSession'> {
   const s = useShell();
-  return { ...s.auth, login: s.login, register: s.register, logout: s.logout };
+  return {
+    ...s.auth,
+    login: s.login,
+    register: s.register,
+    logout: s.logout,
+    startSession: s.startSession,
+  };
 }
 
 /** `notify(message, {type, timeout})`. */

@@ -79,7 +79,8 @@ export interface RenderPageOptions {
 /** The fake shell: every action a jest mock the test can configure and inspect. */
 export interface FakeShell extends ShellServices {
   login: jest.Mock<Promise<boolean>, Parameters<ShellServices['login']>>;
-  register: jest.Mock<Promise<boolean>, Parameters<ShellServices['register']>>;
+  register: jest.Mock<Promise<boolean | 'pendiente'>, Parameters<ShellServices['register']>>;
+  startSession: jest.Mock<void, Parameters<ShellServices['startSession']>>;
   logout: jest.Mock<Promise<void>, []>;
   notify: jest.Mock<void, Parameters<ShellServices['notify']>>;
   navigateTo: jest.Mock<boolean, Parameters<ShellServices['navigateTo']>>;
@@ -102,8 +103,9 @@ export function renderPage(
     },
     login: jest.fn<Promise<boolean>, Parameters<ShellServices['login']>>().mockResolvedValue(true),
     register: jest
-      .fn<Promise<boolean>, Parameters<ShellServices['register']>>()
+      .fn<Promise<boolean | 'pendiente'>, Parameters<ShellServices['register']>>()
       .mockResolvedValue(true),
+    startSession: jest.fn<void, Parameters<ShellServices['startSession']>>(),
     logout: jest.fn<Promise<void>, []>().mockResolvedValue(undefined),
     notify: jest.fn<void, Parameters<ShellServices['notify']>>(),
     navigateTo: jest.fn<boolean, Parameters<ShellServices['navigateTo']>>().mockReturnValue(true),

@@ -10,7 +10,7 @@ import type { RuntimeConfig } from '@gestion/shared';
 import { ShellContext, type ShellServices } from '@gestion/shared/react';
 import { alertAdded } from '../features/alerts/alerts-slice';
 import { selectAuth } from '../features/auth/auth-slice';
-import { login, logout, register } from '../features/auth/auth-thunks';
+import { login, logout, register, startSession } from '../features/auth/auth-thunks';
 import { createNavigateTo } from '../features/navigation/navigate-to';
 import { useAppDispatch, useAppSelector } from './hooks';
 import type { AttachableNavigator } from './navigator';
@@ -48,6 +48,8 @@ export function ShellServicesProvider({
       login: (body: Parameters<ShellServices['login']>[0], redirect?: string | null) =>
         dispatch(login(body, redirect)),
       register: (body: Parameters<ShellServices['register']>[0]) => dispatch(register(body)),
+      startSession: (session: Parameters<ShellServices['startSession']>[0]) =>
+        dispatch(startSession(session)),
       logout: () => dispatch(logout()),
       notify,
     };

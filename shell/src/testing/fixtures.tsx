@@ -23,7 +23,14 @@ function FakeRegisterPage() {
   return (
     <div>
       <h1>Página de registro</h1>
-      <button onClick={() => void register({ email: 'ana@example.com', password: 'secreta123', nombre: 'Ana' })}>
+      {/* What register resolved, for the tests of issue #15's pending registration. */}
+      <button
+        onClick={() =>
+          void register({ email: 'ana@example.com', password: 'secreta123', nombre: 'Ana' }).then((result) =>
+            document.body.setAttribute('data-register', String(result)),
+          )
+        }
+      >
         Registrarse
       </button>
     </div>
@@ -87,6 +94,12 @@ export const informesRoutes: PageRoute[] = [
   },
 ];
 
+/** remote-auth's pages of issue #15 the shell sends people to. */
+function FakeVerificarAccesoPage() {
+  const [params] = useSearchParams();
+  return <h1>Código de acceso {params.get('token')}</h1>;
+}
+
 export const authRoutes: PageRoute[] = [
   {
     path: '/login',
@@ -101,10 +114,23 @@ export const authRoutes: PageRoute[] = [
     guards: ['guest'],
     title: { es: 'Crear cuenta', en: 'Create account' },
   },
+  {
+    path: '/verificar-acceso',
+    page: () => Promise.resolve({ default: FakeVerificarAccesoPage }),
+    layout: 'auth',
+    title: { es: 'Código de acceso', en: 'Sign-in code' },
+  },
+  {
+    path: '/cambiar-password',
+    page: page('Cambie su contraseña'),
+    layout: 'auth',
+    guards: ['auth'],
+    title: { es: 'Cambiar contraseña', en: 'Change password' },
+  },
 ];
 
 export const testRemotes: RemoteConfig[] = [
-  { name: 'remote_auth', entry: '/remotes/remote-auth/mf-manifest.json', prefixes: ['/login', '/register', '/configuracion'] },
+  { name: 'remote_auth', entry: '/remotes/remote-auth/mf-manifest.json', prefixes: ['/login', '/register', '/configuracion', '/verificar-acceso', '/cambiar-password'] },
   { name: 'remote_eventos', entry: '/remotes/remote-eventos/mf-manifest.json', prefixes: ['/eventos'] },
   { name: 'remote_informes', entry: '/remotes/remote-informes/mf-manifest.json', prefixes: ['/informes', '/filtrado'] },
 ];

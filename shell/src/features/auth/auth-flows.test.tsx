@@ -1,9 +1,9 @@
 /** The auth flows through the real shell: state, toast and where the visitor ends up. */
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@gestion/shared';
 import { mockFetch } from '../../testing/fetch-mock';
 import { makeUser } from '../../testing/fixtures';
-import { renderApp } from '../../testing/render';
+import { renderApp, signedInState } from '../../testing/render';
 
 const user = makeUser();
 
@@ -40,5 +40,56 @@ describe('auth flows in the shell', () => {
     await app.user.click(await screen.findByRole('button', { name: 'Entrar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Credenciales incorrectas');
     expect(app.location()).toBe('/login');
+  });
+
+  it('a challenged sign-in goes to the code page with its token, signed out and without a welcome', async () => {
+    mockFetch({ 'POST /api/auth/login': { body: { verificacion: { token: 'reto-1' } } } });
+    const app = renderApp({ url: '/login' });
+    await app.user.click(await screen.findByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('heading', { name: 'Código de acceso reto-1' })).toBeInTheDocument();
+    expect(app.location()).toBe('/verificar-acceso?token=reto-1');
+    expect(app.store.getState().auth).toMatchObject({ token: null, user: null, loading: false });
+    expect(screen.queryByText('Bienvenido de nuevo')).not.toBeInTheDocument();
+  });
+
+  it('a user who must change an admin-set password is kept on /cambiar-password', async () => {
+    mockFetch({
+      'POST /api/auth/login': { body: { token: 'abc', user: { ...user, debeCambiarPassword: true } } },
+    });
+    const app = renderApp({ url: '/eventos' });
+    await app.user.click(await screen.findByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('heading', { name: 'Cambie su contraseña' })).toBeInTheDocument();
+    expect(app.location()).toBe('/cambiar-password');
+    expect(screen.queryByText('Bienvenido de nuevo')).not.toBeInTheDocument();
+    act(() => app.navigator.navigate('/eventos'));
+    await waitFor(() => expect(app.location()).toBe('/cambiar-password'));
+  });
+
+  it('a call refused 403 PASSWORD_CHANGE_REQUIRED sends the user to /cambiar-password', async () => {
+    const app = renderApp({ url: '/eventos', preloadedState: signedInState(user) });
+    expect(await screen.findByRole('heading', { name: 'Página de eventos' })).toBeInTheDocument();
+    act(() => {
+      app.store.dispatch({
+        type: 'api/executeQuery/rejected',
+        payload: { status: 403, data: { statusCode: 403, code: 'PASSWORD_CHANGE_REQUIRED' } },
+      });
+    });
+    await waitFor(() => expect(app.location()).toBe('/cambiar-password'));
+  });
+
+  it('a registration pending verification resolves "pendiente" with no session and no navigation', async () => {
+    jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    mockFetch({
+      'POST /api/auth/register': {
+        status: 201,
+        body: { message: 'Cuenta creada. Revise su correo electrónico', verificacionPendiente: true },
+      },
+    });
+    const app = renderApp({ url: '/register' });
+    await app.user.click(await screen.findByRole('button', { name: 'Registrarse' }));
+    await waitFor(() => expect(document.body).toHaveAttribute('data-register', 'pendiente'));
+    expect(app.location()).toBe('/register');
+    expect(app.store.getState().auth).toMatchObject({ token: null, user: null, loading: false });
+    expect(screen.queryByText('Cuenta creada correctamente')).not.toBeInTheDocument();
   });
 });

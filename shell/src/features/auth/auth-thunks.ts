@@ -9,10 +9,11 @@ import {
   isSafeRedirect,
   paths,
   type LoginRequest,
-  type LoginResponse,
+  type LoginResult,
   type MeResponse,
   type RegisterRequest,
-  type RegisterResponse,
+  type RegisterResult,
+  type SignedInResponse,
   requestJson,
 } from '@gestion/shared';
 import type { AppThunk } from '../../app/store';
@@ -31,24 +32,42 @@ const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.message ? error.message : fallback;
 
 /**
- * POST /api/auth/login. Success: token and user, 'Bienvenido de nuevo', then the same-origin
- * `redirect` or `/`. Failure: `error` is the server's message, else 'Error al iniciar sesión'.
- * @returns whether the visitor is now signed in.
+ * A session is granted (SPEC §4 login success, or issue #15's code step and accepted invitation):
+ * token and user stored, 'Bienvenido de nuevo', then the same-origin `redirect` or `/`. A user
+ * who must change an admin-set password goes to /cambiar-password first, without the welcome:
+ * that page shows it once the change is made (issue #15, ASVS 6.4.6).
+ */
+export const startSession =
+  (res: SignedInResponse, redirect?: string | null): AppThunk =>
+  (dispatch, _getState, { navigator }) => {
+    storeToken(res.token);
+    dispatch(loggedIn(res));
+    if (res.user.debeCambiarPassword) return navigator.navigate('/cambiar-password', { replace: true });
+    dispatch(alertAdded({ message: MESSAGES.loginSuccess, type: 'success' }));
+    navigator.navigate(isSafeRedirect(redirect) ? redirect : paths.home(), { replace: true });
+  };
+
+/**
+ * POST /api/auth/login. Success: `startSession`. A challenged sign-in (`{verificacion}`, issue
+ * #15) goes to the mailed-code page with its token, still signed out. Failure: `error` is the
+ * server's message, else 'Error al iniciar sesión'.
+ * @returns false when the page must show `error`.
  */
 export const login =
   (body: LoginRequest, redirect?: string | null): AppThunk<Promise<boolean>> =>
   async (dispatch, _getState, { navigator, config }) => {
     dispatch(authRequestStarted());
     try {
-      const res = await requestJson<LoginResponse>(config().apiBaseUrl, '/api/auth/login', {
+      const res = await requestJson<LoginResult>(config().apiBaseUrl, '/api/auth/login', {
         method: 'POST',
         body,
         fallbackMessage: MESSAGES.loginError,
       });
-      storeToken(res.token);
-      dispatch(loggedIn({ token: res.token, user: res.user }));
-      dispatch(alertAdded({ message: MESSAGES.loginSuccess, type: 'success' }));
-      navigator.navigate(isSafeRedirect(redirect) ? redirect : paths.home(), { replace: true });
+      if ('token' in res) dispatch(startSession(res, redirect));
+      else {
+        dispatch(loggedOut());
+        navigator.navigate(`/verificar-acceso?token=${res.verificacion.token}`);
+      }
       return true;
     } catch (error) {
       dispatch(authRequestFailed(messageOf(error, MESSAGES.loginError)));
@@ -58,18 +77,24 @@ export const login =
 
 /**
  * POST /api/auth/register. Success: token and user, 'Cuenta creada correctamente', then
- * `/login` (SPEC §4). Failure: the server's message, else 'Error al registrarse'.
+ * `/login` (SPEC §4). With `verificacionEmail` on (issue #15) there is no session:
+ * `'pendiente'`, and the page tells the visitor to check their mail. Failure: the server's
+ * message, else 'Error al registrarse'.
  */
 export const register =
-  (body: RegisterRequest): AppThunk<Promise<boolean>> =>
+  (body: RegisterRequest): AppThunk<Promise<boolean | 'pendiente'>> =>
   async (dispatch, _getState, { navigator, config }) => {
     dispatch(authRequestStarted());
     try {
-      const res = await requestJson<RegisterResponse>(config().apiBaseUrl, '/api/auth/register', {
+      const res = await requestJson<RegisterResult>(config().apiBaseUrl, '/api/auth/register', {
         method: 'POST',
         body,
         fallbackMessage: MESSAGES.registerError,
       });
+      if (!('token' in res)) {
+        dispatch(loggedOut());
+        return 'pendiente';
+      }
       storeToken(res.token);
       dispatch(registered({ token: res.token, user: res.user }));
       dispatch(alertAdded({ message: MESSAGES.registerSuccess, type: 'success' }));

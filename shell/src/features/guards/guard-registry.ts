@@ -31,10 +31,16 @@ export class UnknownGuardError extends Error {
 
 const allow: GuardDecision = { kind: 'allow' };
 
-/** Signed in (a token) or off to /login?redirect=<where the visitor was going>. */
-export const authGuard: Guard = ({ auth, path }) => {
+/**
+ * Signed in (a token) or off to /login?redirect=<where the visitor was going>. A user who must
+ * change an admin-set password is kept on /cambiar-password (issue #15; the api refuses their
+ * other calls anyway).
+ */
+export const authGuard: Guard = ({ auth, route, path }) => {
   if (!auth.token) return { kind: 'redirect', to: paths.login(path) };
-  return auth.user ? allow : { kind: 'wait' };
+  if (!auth.user) return { kind: 'wait' };
+  const to = '/cambiar-password';
+  return auth.user.debeCambiarPassword && route.path !== to ? { kind: 'redirect', to } : allow;
 };
 
 /**
