@@ -1,4 +1,9 @@
-import { GUARD_NAMES, isPermissionName } from '@gestion/shared';
+import {
+  DEFAULT_RUNTIME_CONFIG,
+  GUARD_NAMES,
+  LIFECYCLE_PAGES,
+  isPermissionName,
+} from '@gestion/shared';
 import routesDefault, { routes } from './routes';
 
 const byPath = (path: string) => routes.find((route) => route.path === path);
@@ -6,7 +11,27 @@ const byPath = (path: string) => routes.find((route) => route.path === path);
 describe('remote_auth routes', () => {
   it('exports the same descriptors as default and as `routes`', () => {
     expect(routesDefault).toBe(routes);
-    expect(routes.map((r) => r.path)).toEqual(['/login', '/register', '/configuracion']);
+    expect(routes.map((r) => r.path)).toEqual([
+      '/login',
+      '/register',
+      '/configuracion',
+      ...Object.values(LIFECYCLE_PAGES).filter((p) => p !== LIFECYCLE_PAGES.cambiarPassword),
+      LIFECYCLE_PAGES.cambiarPassword,
+    ]);
+  });
+
+  it("puts issue #15's pages in the auth layout, only /cambiar-password behind `auth`", () => {
+    for (const path of Object.values(LIFECYCLE_PAGES)) {
+      const route = byPath(path);
+      expect(route).toMatchObject({ layout: 'auth', title: { es: 'Cuenta', en: 'Account' } });
+      expect(route?.guards ?? []).toEqual(path === LIFECYCLE_PAGES.cambiarPassword ? ['auth'] : []);
+      expect(route?.nav).toBeUndefined();
+    }
+  });
+
+  it('is owned by remote_auth in the runtime configuration, so a mailed link loads this remote', () => {
+    const auth = DEFAULT_RUNTIME_CONFIG.remotes.find((r) => r.name === 'remote_auth');
+    for (const route of routes) expect(auth?.prefixes).toContain(route.path);
   });
 
   it('puts /login in the auth layout without guards, so a signed-in visitor can see it', () => {

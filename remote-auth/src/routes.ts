@@ -5,6 +5,21 @@
 import { paths } from '@gestion/shared';
 import type { PageRoute } from '@gestion/shared/react';
 
+/**
+ * Issue #15's pages (LIFECYCLE_PAGES: mailed links and the sign-in steps), in the auth layout.
+ * Built by one function over their paths and sharing one title because this file is part of
+ * the first visit to /login, which is at its 200 KiB budget: each page sets its own document
+ * title (useDocumentTitle), and `pages.ts`, a chunk of a few hundred bytes, loads the page's own
+ * chunk.
+ */
+const lifecyclePage = (path: string, guards?: PageRoute['guards']): PageRoute => ({
+  path,
+  page: () => import('./features/ciclo-cuenta/pages').then((m) => m.loadPage(path)),
+  layout: 'auth',
+  guards,
+  title: { es: 'Cuenta', en: 'Account' },
+});
+
 export const routes: PageRoute[] = [
   {
     // No guard: right after registering, the spec sends a signed-in user here (SPEC §4).
@@ -27,6 +42,16 @@ export const routes: PageRoute[] = [
     title: { es: 'Configuración', en: 'Settings' },
     nav: { order: 90, icon: 'configuracion' },
   },
+  ...[
+    '/recuperar',
+    '/restablecer',
+    '/invitacion',
+    '/verificar',
+    '/confirmar-correo',
+    '/verificar-acceso',
+  ].map((path) => lifecyclePage(path)),
+  // Only a signed-in user has a password to change (debeCambiarPassword keeps them here).
+  lifecyclePage('/cambiar-password', ['auth']),
 ];
 
 export default routes;

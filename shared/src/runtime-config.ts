@@ -32,7 +32,19 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
     {
       name: 'remote_auth',
       entry: '/remotes/remote-auth/mf-manifest.json',
-      prefixes: ['/login', '/register', '/configuracion'],
+      // The last seven: issue #15's pages (LIFECYCLE_PAGES), opened from mailed links.
+      prefixes: [
+        '/login',
+        '/register',
+        '/configuracion',
+        '/recuperar',
+        '/restablecer',
+        '/invitacion',
+        '/verificar',
+        '/confirmar-correo',
+        '/cambiar-password',
+        '/verificar-acceso',
+      ],
     },
     {
       name: 'remote_eventos',

@@ -5,7 +5,9 @@ import RegisterPage from '../features/register/components/RegisterPage';
 import { renderPage } from '../testing/render';
 import enAdmin from './en.admin.json';
 import en from './en.json';
+import enCiclo from './en.ciclo.json';
 import esAdmin from './es.admin.json';
+import esCiclo from './es.ciclo.json';
 import es from './es.json';
 import { ADMIN_NAMESPACE, NAMESPACE } from './namespace';
 
@@ -26,6 +28,13 @@ describe('remote-auth translations', () => {
   it('has the same keys in Spanish and English', () => {
     expect(keysOf(en).sort()).toEqual(keysOf(es).sort());
     expect(keysOf(enAdmin).sort()).toEqual(keysOf(esAdmin).sort());
+    expect(keysOf(enCiclo).sort()).toEqual(keysOf(esCiclo).sort());
+  });
+
+  it("keeps issue #15's pages in their own bundle, apart from the others", () => {
+    expect(Object.keys(esCiclo)).toEqual(['ciclo']);
+    expect(Object.keys(es)).not.toContain('ciclo');
+    expect(Object.keys(esAdmin)).not.toContain('ciclo');
   });
 
   it('keeps the administration sections out of the sign-in bundle, and apart', () => {

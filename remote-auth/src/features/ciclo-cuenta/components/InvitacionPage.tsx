@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { paths } from '@gestion/shared';
+import { useAuth } from '@gestion/shared/react';
+import { PageLoading } from '../../../components/PageLoading';
+import { useCicloTexts } from '../../../i18n/ciclo-namespace';
+import { apiErrorMessage, applyFieldErrors } from '../../../lib/api-error';
+import { useAcceptInvitationMutation } from '../api';
+import {
+  EMPTY_PASSWORD_FORM,
+  InvalidLink,
+  LifecycleCard,
+  LinkButton,
+  NewPasswordFields,
+  isTokenInvalid,
+  type PasswordForm,
+} from './LifecycleParts';
+
+/**
+ * /invitacion?token=… (issue #15), the mailed invitation (72 h): the invited user chooses their
+ * password; the api answers with a session (the e-mail is proven by the link), which the shell
+ * takes as a sign-in ('Bienvenido de nuevo' and `/`). A used, expired or unknown invitation
+ * says so and who can send a new one (an administrator: there is no self-service for it).
+ */
+export default function InvitacionPage() {
+  const { t, ready } = useCicloTexts();
+  const { startSession } = useAuth();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const [accept, { isLoading }] = useAcceptInvitationMutation();
+  const [invalid, setInvalid] = useState(!token);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<PasswordForm>({ defaultValues: EMPTY_PASSWORD_FORM });
+
+  if (!ready) return <PageLoading />;
+
+  if (invalid) {
+    return (
+      <LifecycleCard heading={t('ciclo.invitacion.heading')}>
+        <InvalidLink
+          title={t('ciclo.invitacion.invalid')}
+          help={t('ciclo.invitacion.invalidHelp')}
+          action={<LinkButton to={paths.login()}>{t('ciclo.goToLogin')}</LinkButton>}
+        />
+      </LifecycleCard>
+    );
+  }
+
+  const onSubmit = async ({ password }: PasswordForm) => {
+    setFailure(null);
+    try {
+      startSession(await accept({ token, password }).unwrap());
+    } catch (error) {
+      if (isTokenInvalid(error)) setInvalid(true);
+      else if (!applyFieldErrors(error, ['password'], (f, m) => form.setError(f, { message: m })))
+        setFailure(apiErrorMessage(error, t('ciclo.error')));
+    }
+  };
+
+  return (
+    <LifecycleCard heading={t('ciclo.invitacion.heading')} intro={t('ciclo.invitacion.intro')}>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <Box
+        component="form"
+        noValidate
+        aria-label={t('ciclo.invitacion.heading')}
+        onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+      >
+        <Stack spacing={2.5}>
+          <NewPasswordFields form={form} />
+          <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
+            {t('ciclo.invitacion.submit')}
+          </Button>
+        </Stack>
+      </Box>
+    </LifecycleCard>
+  );
+}
