@@ -12,8 +12,9 @@
  * server accepted the mail and before it recorded that: no outbox can close that window.
  */
 import type { EnvioCorreo } from '@gestion/shared';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppConfig } from '../config';
+import type { Database } from '../db/database';
 import type { Dialect } from '../db/migrations/index';
 import type { Db } from '../repositories/usuarios-repository';
 import { renderMail } from './templates/render-mail';
@@ -78,36 +79,46 @@ export interface ClaimedMail {
 
 /**
  * Claims up to `limit` due rows (`pendiente`, `proximo_intento <= now`, no live lease), oldest
- * first: sets their lease to `now + leaseMs` and counts the attempt. One statement, so two
- * workers never claim one row: PostgreSQL locks the chosen rows and skips ones another worker
- * holds; SQLite runs one writer at a time.
+ * first: sets their lease to `now + leaseMs` and counts the attempt. Two workers never claim one
+ * row. On PostgreSQL the due rows are chosen with `FOR UPDATE SKIP LOCKED` in a transaction of
+ * their own and then updated: rows another replica is claiming are skipped, not waited for.
+ * (As one `UPDATE … WHERE id IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)` the planner may
+ * re-run the sub-select for every outer row — measured: one worker took all ten rows with a
+ * limit of three.) On SQLite one statement does it: SQLite runs one writer at a time, and a
+ * transaction that read first could not upgrade to a write while another process writes.
  */
 export async function claimDue(
-  db: Db,
+  db: Kysely<Database>,
   dialect: Dialect,
   now: number,
   leaseMs: number,
   limit: number,
 ): Promise<ClaimedMail[]> {
   const lease = now + leaseMs;
-  let due = db
-    .selectFrom('correos')
-    .select('id')
-    .where('estado', '=', 'pendiente')
-    .where('proximo_intento', '<=', now)
-    .where((eb) => eb.or([eb('bloqueado_hasta', 'is', null), eb('bloqueado_hasta', '<=', now)]))
-    .orderBy('proximo_intento')
-    .orderBy('id')
-    .limit(limit);
-  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-  const rows = await db
-    .updateTable('correos')
-    .set((eb) => ({ bloqueado_hasta: lease, intentos: eb('intentos', '+', 1) }))
-    .where('id', 'in', due)
-    // A concurrent claimer (READ COMMITTED re-check on PostgreSQL) may have won the row.
-    .where('estado', '=', 'pendiente')
-    .returning(['id', 'destinatario', 'asunto', 'cuerpo_html', 'cuerpo_texto', 'intentos'])
-    .execute();
+  const due = (q: Db) =>
+    q
+      .selectFrom('correos')
+      .select('id')
+      .where('estado', '=', 'pendiente')
+      .where('proximo_intento', '<=', now)
+      .where((eb) => eb.or([eb('bloqueado_hasta', 'is', null), eb('bloqueado_hasta', '<=', now)]))
+      .orderBy('proximo_intento')
+      .orderBy('id')
+      .limit(limit);
+  const claim = (q: Db, ids: number[] | ReturnType<typeof due>) =>
+    q
+      .updateTable('correos')
+      .set((eb) => ({ bloqueado_hasta: lease, intentos: eb('intentos', '+', 1) }))
+      .where('id', 'in', ids)
+      .returning(['id', 'destinatario', 'asunto', 'cuerpo_html', 'cuerpo_texto', 'intentos'])
+      .execute();
+  const rows =
+    dialect === 'postgres'
+      ? await db.transaction().execute(async (tx) => {
+          const ids = (await due(tx).forUpdate().skipLocked().execute()).map((r) => r.id);
+          return ids.length === 0 ? [] : claim(tx, ids);
+        })
+      : await claim(db, due(db));
   return rows
     .map((r) => ({
       id: r.id,
