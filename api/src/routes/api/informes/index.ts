@@ -4,7 +4,6 @@
  * (`INFORME_PERMISO_DATOS`) is checked by the service once the report is loaded.
  */
 import {
-  INFORMES_PAGE_SIZE_DEFAULT,
   InformeCreateSchema,
   InformeListQuerySchema,
   InformeListSchema,
@@ -17,26 +16,17 @@ import {
   IdParamsSchema,
 } from '@gestion/shared';
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import {
-  listInformes,
-  toInforme,
-  type InformeSortField,
-} from '../../../repositories/informes-repository';
-import { searchText } from '../../../repositories/eventos-repository';
 import { CSV_CONTENT_TYPE, csvDispositionFor } from '../../../services/csv';
-import {
-  createInforme,
-  datosVisibles,
-  exportInforme,
-  getInforme,
-  patchInforme,
-  removeInforme,
-  runInforme,
-  visibleInforme,
-} from '../../../services/informes-service';
+import { createInformesEjecucionService } from '../../../services/informes-ejecucion-service';
+import { createInformesService } from '../../../services/informes-service';
+import { callerOf, serviceDeps } from '../../deps';
 import { bearer, CSV_MEDIA, errors, noContent } from '../../schema';
 
 const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
+  const deps = serviceDeps(app);
+  const informes = createInformesService(deps);
+  const ejecucion = createInformesEjecucionService(deps);
+
   app.get(
     '/',
     {
@@ -49,30 +39,8 @@ const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       onRequest: app.requirePermission('informes:ver'),
     },
-    async (request) => {
-      const q = request.query;
-      const page = q.page ?? 1;
-      const pageSize = q.pageSize ?? INFORMES_PAGE_SIZE_DEFAULT;
-      const sort = q.sort ?? '-creadoEn';
-      const desc = sort.startsWith('-');
-      // Only the reports the caller may run are listed (issue #13).
-      const datos = datosVisibles(request.user);
-      const { items, total } = await listInformes(
-        app.db,
-        {
-          words: searchText(q.q ?? '')
-            .split(' ')
-            .filter(Boolean),
-          ...(q.tipo ? { tipo: q.tipo } : {}),
-          sort: { field: (desc ? sort.slice(1) : sort) as InformeSortField, desc },
-          page,
-          pageSize,
-          ...(datos ? { datos } : {}),
-        },
-        app.database.dialect,
-      );
-      return { items: items.map(toInforme), total, page, pageSize };
-    },
+    // Only the reports the caller may run are listed (issue #13).
+    async (request) => informes.list(request.query, callerOf(request)),
   );
 
   app.post(
@@ -88,7 +56,7 @@ const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('informes:crear'),
     },
     async (request, reply) => {
-      const informe = await createInforme(app, request, request.body);
+      const informe = await informes.create(request.body, callerOf(request));
       return reply.code(201).send(informe);
     },
   );
@@ -106,7 +74,7 @@ const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('informes:ver'),
     },
     // Whole only to those who may read its data; otherwise without its filter (issue #13).
-    async (request) => visibleInforme(request.user, await getInforme(app.db, request.params.id)),
+    async (request) => informes.get(request.params.id, callerOf(request)),
   );
 
   app.patch(
@@ -122,7 +90,7 @@ const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       onRequest: app.requirePermission('informes:crear'),
     },
-    async (request) => patchInforme(app, request, request.params.id, request.body),
+    async (request) => informes.patch(request.params.id, request.body, callerOf(request)),
   );
 
   app.delete(
@@ -138,7 +106,7 @@ const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('informes:eliminar'),
     },
     async (request, reply) => {
-      await removeInforme(app, request, request.params.id);
+      await informes.remove(request.params.id, callerOf(request));
       return reply.code(204).send(null);
     },
   );
@@ -157,12 +125,11 @@ const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('informes:ver'),
     },
     async (request) =>
-      runInforme(
-        app,
-        request,
+      ejecucion.run(
         request.params.id,
         request.query.page ?? 1,
         request.query.pageSize ?? RESULTADO_PAGE_SIZE_DEFAULT,
+        callerOf(request),
       ),
   );
 
@@ -181,11 +148,10 @@ const informesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('informes:exportar'),
     },
     async (request, reply) => {
-      const { informe, csv } = await exportInforme(
-        app,
-        request,
+      const { informe, csv } = await ejecucion.export(
         request.params.id,
         request.query.separador ?? ',',
+        callerOf(request),
       );
       return (
         reply
