@@ -23,6 +23,24 @@ describe('LoginPage', () => {
     );
   });
 
+  it('links "¿Ha olvidado su contraseña?" to /recuperar (issue #15)', () => {
+    renderPage(<LoginPage />, { url: '/login' });
+    expect(screen.getByRole('link', { name: '¿Ha olvidado su contraseña?' })).toHaveAttribute(
+      'href',
+      '/recuperar',
+    );
+  });
+
+  it('shows "Debe verificar su correo electrónico" when the api refuses an unverified e-mail', async () => {
+    const message = 'Debe verificar su correo electrónico';
+    const { user, shell } = renderPage(<LoginPage />, { url: '/login', auth: { error: message } });
+    shell.login.mockResolvedValue(false);
+    await user.type(emailInput(), 'ana@example.com');
+    await user.type(passwordInput(), 'secreto-largo');
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
   it('submits email and password and passes the redirect parameter to login', async () => {
     const { user, shell } = renderPage(<LoginPage />, { url: '/login?redirect=%2Feventos' });
     await user.type(emailInput(), '  ana@example.com ');
@@ -108,7 +126,7 @@ describe('LoginPage', () => {
     expect(passwordInput()).toHaveAttribute('type', 'password');
   });
 
-  it('reaches the fields, the toggle and the button with the keyboard', async () => {
+  it('reaches the fields, the toggle, the recovery link and the button with the keyboard', async () => {
     const { user } = renderPage(<LoginPage />, { url: '/login' });
     await user.tab();
     expect(emailInput()).toHaveFocus();
@@ -116,6 +134,8 @@ describe('LoginPage', () => {
     expect(passwordInput()).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Mostrar contraseña' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: '¿Ha olvidado su contraseña?' })).toHaveFocus();
     await user.tab();
     expect(submitButton()).toHaveFocus();
   });

@@ -81,6 +81,15 @@ export default function LoginPage() {
             label={t('fields.password')}
             error={errors.password?.message}
           />
+          {/* Issue #15: /recuperar, a lazy page of its own; here only the link. */}
+          <Link
+            component={RouterLink}
+            to="/recuperar"
+            variant="body2"
+            sx={{ alignSelf: 'flex-end' }}
+          >
+            {t('login.forgot')}
+          </Link>
           <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
             {t('login.submit')}
           </Button>

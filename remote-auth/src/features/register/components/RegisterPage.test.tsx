@@ -1,4 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
+import { API_MESSAGES } from '@gestion/shared';
+import { mockFetch } from '@gestion/shared/testing';
 import { renderPage } from '../../../testing/render';
 import RegisterPage from './RegisterPage';
 
@@ -139,5 +141,31 @@ describe('RegisterPage', () => {
     expect(passwordInput()).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: 'Ocultar contraseña' }));
     expect(passwordInput()).toHaveAttribute('type', 'password');
+  });
+
+  it('says where the verification link went when the account waits for it, and sends another', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/auth/email/resend': {
+        status: 202,
+        body: { message: API_MESSAGES.resendAccepted },
+      },
+    });
+    const { user, shell } = renderPage(<RegisterPage />, { url: '/register' });
+    shell.register.mockResolvedValue('pendiente');
+    await user.type(nombreInput(), 'Ana');
+    await user.type(emailInput(), 'ana@example.com');
+    await user.type(passwordInput(), 'una clave larga');
+    await user.click(submitButton());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Revise su correo electrónico' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Le hemos enviado un enlace a ana@example.com/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Crear cuenta' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Correo electrónico/)).toHaveValue('ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Enviar un enlace nuevo' }));
+    expect(await screen.findByText(/Si hay una cuenta pendiente de verificar/)).toBeInTheDocument();
+    expect(fetchMock.callsTo('POST /api/auth/email/resend')[0]!.body).toEqual({
+      email: 'ana@example.com',
+    });
   });
 });

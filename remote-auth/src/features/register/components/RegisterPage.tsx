@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -25,6 +25,9 @@ import { useFieldRules } from '../../../lib/use-field-rules';
 // The texts download with this chunk, not after the first render (i18n/namespace.ts).
 preloadAuthTexts();
 
+// Issue #15: only shown when the e-mail must be verified first, so it loads only then.
+const RegistroPendiente = lazy(() => import('../../ciclo-cuenta/components/RegistroPendiente'));
+
 /**
  * SPEC §8: the server's message when present, else 'Error al crear la cuenta'. The store's own
  * default ('Error al registrarse') means "no server message", so the UI default replaces it.
@@ -35,13 +38,16 @@ function failureMessage(error: string | null): string {
 
 /**
  * /register (guard `guest`). The shell's `register` does the call, the 'Cuenta creada
- * correctamente' toast and the move to /login; this page owns the form and the failure message.
+ * correctamente' toast and the move to /login; this page owns the form and the failure message,
+ * and, while `verificacionEmail` is on (issue #15), the "check your e-mail" state that replaces
+ * the form.
  */
 export default function RegisterPage() {
   const { t, ready } = useAuthTexts();
   const { error, register: registerAccount } = useAuth();
   const rules = useFieldRules();
   const [failed, setFailed] = useState(false);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -49,11 +55,19 @@ export default function RegisterPage() {
   } = useForm<RegisterRequest>({ defaultValues: { nombre: '', email: '', password: '' } });
 
   if (!ready) return <PageLoading />;
+  if (pendingEmail !== null) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <RegistroPendiente email={pendingEmail} />
+      </Suspense>
+    );
+  }
 
   const onSubmit = async ({ nombre, email, password }: RegisterRequest) => {
     setFailed(false);
-    const ok = await registerAccount({ email, password, nombre });
-    if (!ok) setFailed(true);
+    const result = await registerAccount({ email, password, nombre });
+    if (!result) setFailed(true);
+    else if (result === 'pendiente') setPendingEmail(email);
   };
 
   const { ref: nombreRef, ...nombreField } = register('nombre', rules.nombre);
