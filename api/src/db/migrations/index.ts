@@ -8,7 +8,7 @@ import type { Dialect } from '../types';
 import { initial } from './0001-initial';
 import { administracion, administracionBusqueda, administracionTotal } from './0002-administracion';
 import { eventos } from './0003-eventos';
-import { eventosBusqueda } from './0003-eventos-busqueda';
+import { eventosBusqueda } from './0003-eventos';
 import { usuariosRendimiento } from './0004-usuarios-rendimiento';
 import { informes } from './0005-informes';
 import { filtradoIndices } from './0006-filtrado-indices';
