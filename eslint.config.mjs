@@ -59,7 +59,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['shell/**/*.{ts,tsx}', 'remote-*/**/*.{ts,tsx}', 'shared/src/react/**/*.{ts,tsx}'],
+    files: ['shell/**/*.{ts,tsx}', 'remote-*/**/*.{ts,tsx}', 'shared/src/react/**/*.{ts,tsx}', 'ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
@@ -73,6 +73,20 @@ export default tseslint.config(
     },
   },
   ...remotes.map(boundaryFor),
+  // The UI kit (@gestion/ui) serves every frontend, so it imports none of them.
+  {
+    files: ['ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['shell', ...remotes].flatMap((o) => [
+            { group: [`@gestion/${o}`, `@gestion/${o}/*`, `**/${o}/**`, `**/${o}`], message: `@gestion/ui must not import ${o} (it serves every frontend).` },
+          ]),
+        },
+      ],
+    },
+  },
   {
     files: ['api/**/*.ts', 'shared/src/**/*.ts'],
     // shared/src/testing is the frontends' test kit (Jest only, never bundled).

@@ -1,6 +1,6 @@
 /**
- * Jest settings every package shares: TypeScript through @swc/jest, and `@gestion/shared`
- * resolved to its sources so a package's tests never need a prior build of shared.
+ * Jest settings every package shares: TypeScript through @swc/jest, and `@gestion/shared` and
+ * `@gestion/ui` resolved to their sources so a package's tests never need a prior build.
  * @param {string} packageDir absolute path of the package (its jest.config.cjs passes __dirname)
  * @param {{ environment?: 'node' | 'jsdom' | 'jsdom-fetch' }} [options] `jsdom-fetch` adds Node's fetch
  *   classes to jsdom so RTK Query runs for real against a mocked `fetch`
@@ -9,6 +9,7 @@ const path = require('node:path');
 
 module.exports = function jestConfig(packageDir, options = {}) {
   const sharedSrc = path.join(__dirname, 'shared', 'src');
+  const uiSrc = path.join(__dirname, 'ui', 'src');
   const jsdom = options.environment === 'jsdom' || options.environment === 'jsdom-fetch';
   return {
     rootDir: packageDir,
@@ -37,6 +38,8 @@ module.exports = function jestConfig(packageDir, options = {}) {
       '^@gestion/shared/react$': path.join(sharedSrc, 'react', 'index.ts'),
       '^@gestion/shared/react/api$': path.join(sharedSrc, 'react', 'base-api.ts'),
       '^@gestion/shared/testing$': path.join(sharedSrc, 'testing', 'index.ts'),
+      '^@gestion/ui$': path.join(uiSrc, 'index.ts'),
+      '^@gestion/ui/(grid|pickers|testing)$': path.join(uiSrc, '$1', 'index.ts'),
       '\\.(css|svg|png|ico)$': path.join(__dirname, 'tools', 'jest', 'file-stub.cjs'),
     },
     setupFilesAfterEnv: jsdom ? [path.join(__dirname, 'tools', 'jest', 'setup-dom.cjs')] : [],

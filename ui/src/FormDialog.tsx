@@ -1,0 +1,80 @@
+import { useId, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog, { type DialogProps } from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import type { FieldValues } from 'react-hook-form';
+import { useUiTexts } from './i18n/namespace';
+import type { ServerForm } from './use-server-form';
+
+/** Props of `FormDialog`. */
+export interface FormDialogProps<F extends FieldValues> {
+  title: string;
+  /** The submit button's text ('Crear', 'Guardar'). */
+  submitLabel: string;
+  /** What `useServerForm` returned for this dialog. */
+  server: ServerForm<F>;
+  /** Cancel, Esc and a backdrop click (none of them while saving). */
+  onClose: () => void;
+  /** The warning after a version conflict; the kit's general one by default. */
+  conflictMessage?: string;
+  /** Text above the alerts (what is being saved). */
+  intro?: ReactNode;
+  /** The fields. */
+  children: ReactNode;
+  maxWidth?: DialogProps['maxWidth'];
+}
+
+/**
+ * A dialog around one react-hook-form form: title, the conflict warning and the form's alert
+ * (both from `useServerForm`), the fields, and Cancel / submit — submit spins and nothing closes
+ * while it saves; Enter in a field submits.
+ */
+export function FormDialog<F extends FieldValues>({
+  title,
+  submitLabel,
+  server,
+  onClose,
+  conflictMessage,
+  intro,
+  children,
+  maxWidth = 'sm',
+}: FormDialogProps<F>) {
+  const { t } = useUiTexts();
+  const titleId = useId();
+  const { submitting } = server;
+  return (
+    <Dialog
+      open
+      onClose={submitting ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth={maxWidth}
+    >
+      <form noValidate onSubmit={server.onSubmit}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {intro}
+            {server.conflict && (
+              <Alert severity="warning">{conflictMessage ?? t('conflict')}</Alert>
+            )}
+            {server.alert && <Alert severity="error">{server.alert}</Alert>}
+            {children}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={submitting}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={submitting}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * @gestion/ui — the frontends' UI kit (issue #14, the counterpart of Keycloak's ui-shared):
+ * dialogs, the list page frame, the search field, the one error reader and form-error decision,
+ * dates, list parameters, and the kit's own texts. `@gestion/ui/grid` (server DataGrid) and
+ * `@gestion/ui/pickers` (date pickers) are separate entries. Bundled into each remote (see
+ * README.md); MUI stays the shell's one shared instance.
+ */
+export * from './api-error';
+export * from './ConfirmDialog';
+export * from './dates';
+export * from './FormDialog';
+export * from './i18n/namespace';
+export * from './list-params';
+export * from './ListPage';
+export * from './PageLoading';
+export * from './SearchField';
+export * from './use-debounced-value';
+export * from './use-server-form';

@@ -1,0 +1,14 @@
+/**
+ * @gestion/ui/testing — for Jest only (jest.base.cjs maps it, nothing bundles it): puts the kit's
+ * translations on the shared i18next instance up front, as a remote's `testing/render.tsx` does
+ * with its own, so a test never sees a kit key while the bundle loads.
+ */
+import { initTestI18n } from '@gestion/shared/testing';
+import { UI_NAMESPACE } from '../i18n/namespace';
+import en from '../i18n/en.json';
+import es from '../i18n/es.json';
+
+/** Adds the kit's Spanish and English texts to the test i18next instance (inits it if needed). */
+export function initUiTestI18n(): void {
+  initTestI18n(UI_NAMESPACE, { es, en });
+}
