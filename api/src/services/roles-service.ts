@@ -24,8 +24,7 @@ import {
   type Rol,
   type UpdateRol,
 } from '@gestion/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database';
+import type { Db } from '../db/types';
 import { isUniqueViolation, notFound, validationError } from '../lib/http-errors';
 import { getAjuste, setAjuste } from '../repositories/ajustes-repository';
 import {
@@ -40,9 +39,9 @@ import {
   replacePermisos,
   updateRolVersioned,
 } from '../repositories/roles-admin-repository';
-import type { Db } from '../db/types';
-import { conflict, diff, versionConflict, type Auditor } from './admin-common';
-import { auditingRefusals, refuseIf, type Actor, type Attempt } from './delegation-guard';
+import { conflict, diff, versionConflict } from './admin-common';
+import { auditingRefusals, refuseIf, type Attempt } from './delegation-guard';
+import { auditorFor, type ServiceDeps, type SignedInCaller } from './service-deps';
 
 /** Letters (any script), digits, spaces, `-` and `_`; 1..60 characters after trimming. */
 const ROL_NOMBRE = new RegExp(`^[\\p{L}\\p{N} _-]{1,${ROL_NOMBRE_MAX_LENGTH}}$`, 'u');
@@ -67,8 +66,11 @@ function attemptOn(id: number | undefined, intento: Record<string, unknown>): At
   return { objetivoTipo: 'rol', objetivoId: id, intento };
 }
 
-/** The use cases over one database. */
-export function createRolesService(deps: { db: Kysely<Database>; now: () => number }) {
+/**
+ * The role use cases over one database. Each write acts for a signed-in caller, whose effective
+ * permissions are what the delegation rules compare against.
+ */
+export function createRolesService(deps: ServiceDeps) {
   const { db, now } = deps;
 
   async function mustFind(tx: Db, id: number): Promise<Rol> {
@@ -90,7 +92,9 @@ export function createRolesService(deps: { db: Kysely<Database>; now: () => numb
      * @throws 400 (nombre, permisos), 403 (rule 3: a permission the actor does not hold),
      *   409 (nombre taken, ignoring case).
      */
-    async create(body: CreateRol, actor: Actor, audit: Auditor): Promise<Rol> {
+    async create(body: CreateRol, caller: SignedInCaller): Promise<Rol> {
+      const actor = caller.user;
+      const audit = auditorFor(deps.audit, caller);
       const nombre = body.nombre.trim();
       const permisos = [...new Set(body.permisos)];
       const details: ErrorDetail[] = [];
@@ -144,7 +148,9 @@ export function createRolesService(deps: { db: Kysely<Database>; now: () => numb
      *   role they hold; a rename or description of a role with permissions they lack), 404,
      *   409 VERSION_CONFLICT, 409 CONFLICT (admin is fixed; nombre taken, ignoring case).
      */
-    async update(id: number, body: UpdateRol, actor: Actor, audit: Auditor): Promise<Rol> {
+    async update(id: number, body: UpdateRol, caller: SignedInCaller): Promise<Rol> {
+      const actor = caller.user;
+      const audit = auditorFor(deps.audit, caller);
       const nombre = body.nombre?.trim();
       const permisos = body.permisos && [...new Set(body.permisos)];
       const details: ErrorDetail[] = [];
@@ -223,7 +229,9 @@ export function createRolesService(deps: { db: Kysely<Database>; now: () => numb
      *   give, or `admin`), 404, 409 CONFLICT (admin; in use without replacement; default role
      *   without `rolPorDefecto`).
      */
-    async remove(id: number, query: DeleteRolQuery, actor: Actor, audit: Auditor): Promise<void> {
+    async remove(id: number, query: DeleteRolQuery, caller: SignedInCaller): Promise<void> {
+      const actor = caller.user;
+      const audit = auditorFor(deps.audit, caller);
       const reemplazo = query.reemplazo?.trim() || undefined;
       const porDefecto = query.rolPorDefecto?.trim() || undefined;
       await auditingRefusals(db, audit, () =>

@@ -58,3 +58,11 @@ export function auditRecorder(db: Kysely<Database>, now: () => number): AuditRec
       at: now(),
     });
 }
+
+/**
+ * `audit` bound to one caller: the `(entry, db)` form (`Auditor` of admin-common) that the
+ * delegation guard's `auditingRefusals` and a use case's own writes call.
+ */
+export function auditorFor(audit: AuditRecorder, caller: Caller) {
+  return (entry: AuditInput, db: Db): Promise<void> => audit(caller, entry, db);
+}

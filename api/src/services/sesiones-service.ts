@@ -4,11 +4,9 @@
  * ids of other people's sessions are not even confirmed to exist).
  */
 import type { Sesion } from '@gestion/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database';
 import { notFound } from '../lib/http-errors';
 import { iso } from '../repositories/usuarios-admin-repository';
-import type { Auditor } from './usuarios-service';
+import type { ServiceDeps, SignedInCaller } from './service-deps';
 
 const BROWSERS: [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, 'Edge'],
@@ -37,16 +35,18 @@ export function dispositivo(userAgent: string | null): string {
   return browser ?? system ?? 'Desconocido';
 }
 
-export function createSesionesService(deps: {
-  db: Kysely<Database>;
-  now: () => number;
-  /** Idle expiry, ms: sessions idle longer are dead even if the sweep has not run yet. */
-  idleMs: number;
-}) {
-  const { db, now, idleMs } = deps;
+/** The "Mis sesiones" use cases over one database; each acts on the caller's own sessions. */
+export function createSesionesService(
+  deps: ServiceDeps & {
+    /** Idle expiry, ms: sessions idle longer are dead even if the sweep has not run yet. */
+    idleMs: number;
+  },
+) {
+  const { db, now, audit, idleMs } = deps;
   return {
-    /** The user's live sessions, most recently used first; `actual` marks `currentId`. */
-    async list(usuarioId: number, currentId: number): Promise<Sesion[]> {
+    /** The caller's live sessions, most recently used first; `actual` marks `currentId`. */
+    async list(caller: SignedInCaller, currentId: number): Promise<Sesion[]> {
+      const usuarioId = caller.user.id;
       const t = now();
       const rows = await db
         .selectFrom('sesiones')
@@ -69,8 +69,9 @@ export function createSesionesService(deps: {
       }));
     },
 
-    /** Ends one of the user's sessions (the current one too: that is a sign-out). @throws 404. */
-    async revoke(usuarioId: number, sesionId: number, audit: Auditor): Promise<void> {
+    /** Ends one of the caller's sessions (the current one too: that is a sign-out). @throws 404. */
+    async revoke(caller: SignedInCaller, sesionId: number): Promise<void> {
+      const usuarioId = caller.user.id;
       await db.transaction().execute(async (tx) => {
         const res = await tx
           .deleteFrom('sesiones')
@@ -79,14 +80,16 @@ export function createSesionesService(deps: {
           .executeTakeFirst();
         if (Number(res.numDeletedRows) !== 1) throw notFound();
         await audit(
+          caller,
           { accion: 'sesiones.revocar', objetivoTipo: 'sesion', objetivoId: sesionId },
           tx,
         );
       });
     },
 
-    /** Ends every session of the user except `currentId`; returns how many. */
-    async revokeOthers(usuarioId: number, currentId: number, audit: Auditor): Promise<number> {
+    /** Ends every session of the caller except `currentId`; returns how many. */
+    async revokeOthers(caller: SignedInCaller, currentId: number): Promise<number> {
+      const usuarioId = caller.user.id;
       return db.transaction().execute(async (tx) => {
         const res = await tx
           .deleteFrom('sesiones')
@@ -95,6 +98,7 @@ export function createSesionesService(deps: {
           .executeTakeFirst();
         const n = Number(res.numDeletedRows);
         await audit(
+          caller,
           {
             accion: 'sesiones.revocar_otras',
             objetivoTipo: 'usuario',

@@ -1,6 +1,6 @@
 /**
  * /api/roles (issue #4): any of ROLES_READ_PERMISSIONS to read, roles:gestionar to write. Thin handlers; every write
- * passes the caller (`request.user`) to the service, which applies the delegation rules of
+ * passes the caller (`signedInCaller(request)`: its user and address) to the service, which applies the delegation rules of
  * issue #13 (api/src/routes/api/usuarios/README.md).
  */
 import {
@@ -14,19 +14,14 @@ import {
   UpdateRolSchema,
 } from '@gestion/shared';
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { createRolesService } from '../../../services/roles-service';
-import type { Auditor } from '../../../services/admin-common';
+import { serviceDeps, signedInCaller } from '../../deps';
 import { bearer, errors, noContent } from '../../schema';
 
 const tags = ['roles'];
 
 const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
-  const service = createRolesService({ db: app.db, now: app.now });
-  const auditor =
-    (request: FastifyRequest): Auditor =>
-    (entry, tx) =>
-      app.audit(request, entry, tx);
+  const service = createRolesService(serviceDeps(app));
 
   app.get(
     '/',
@@ -75,7 +70,7 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('roles:gestionar'),
     },
     async (request, reply) =>
-      reply.code(201).send(await service.create(request.body, request.user!, auditor(request))),
+      reply.code(201).send(await service.create(request.body, signedInCaller(request))),
   );
 
   app.patch(
@@ -91,8 +86,7 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       onRequest: app.requirePermission('roles:gestionar'),
     },
-    async (request) =>
-      service.update(request.params.id, request.body, request.user!, auditor(request)),
+    async (request) => service.update(request.params.id, request.body, signedInCaller(request)),
   );
 
   app.delete(
@@ -113,7 +107,7 @@ const rolesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('roles:gestionar'),
     },
     async (request, reply) => {
-      await service.remove(request.params.id, request.query, request.user!, auditor(request));
+      await service.remove(request.params.id, request.query, signedInCaller(request));
       return reply.code(204).send(null);
     },
   );

@@ -4,23 +4,17 @@
  */
 import { IdParamsSchema, RevokedSchema, SesionesPageSchema } from '@gestion/shared';
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { createSesionesService } from '../../../services/sesiones-service';
-import type { Auditor } from '../../../services/usuarios-service';
+import { serviceDeps, signedInCaller } from '../../deps';
 import { bearer, errors, noContent } from '../../schema';
 
 const tags = ['sesiones'];
 
 const sesionesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   const service = createSesionesService({
-    db: app.db,
-    now: app.now,
+    ...serviceDeps(app),
     idleMs: app.config.sessionIdleMinutes * 60_000,
   });
-  const auditor =
-    (request: FastifyRequest): Auditor =>
-    (entry, tx) =>
-      app.audit(request, entry, tx);
 
   app.get(
     '/',
@@ -34,7 +28,7 @@ const sesionesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.authenticate,
     },
     async (request) => {
-      const items = await service.list(request.user!.id, request.session!.id);
+      const items = await service.list(signedInCaller(request), request.session!.id);
       return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };
     },
   );
@@ -52,7 +46,7 @@ const sesionesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.authenticate,
     },
     async (request, reply) => {
-      await service.revoke(request.user!.id, request.params.id, auditor(request));
+      await service.revoke(signedInCaller(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -69,11 +63,7 @@ const sesionesRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.authenticate,
     },
     async (request) => ({
-      revocadas: await service.revokeOthers(
-        request.user!.id,
-        request.session!.id,
-        auditor(request),
-      ),
+      revocadas: await service.revokeOthers(signedInCaller(request), request.session!.id),
     }),
   );
   done();
