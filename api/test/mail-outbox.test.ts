@@ -136,6 +136,21 @@ describe.each(DATABASES)('mail outbox on %s', (dialect) => {
     expect(smtp.messages.filter((m) => m.to.includes(to))).toHaveLength(1);
   });
 
+  it('keeps a mail while the SMTP server is down, and delivers it once it is back', async () => {
+    const to = uniqueEmail('caido');
+    const { port } = smtp;
+    await smtp.close();
+    await enqueueMail(app.db, reset(to, 'es'), clock.now());
+    await app.mail.deliverDue();
+    expect(await row(to)).toMatchObject({ estado: 'pendiente', intentos: 1 });
+    expect((await row(to)).ultimo_error).toMatch(/ECONNREFUSED|connect/i);
+    smtp = await startTestSmtp(port);
+    clock.advance(backoffMs(app.mail.options, 1));
+    await app.mail.deliverDue();
+    await smtp.waitFor((m) => m.to.includes(to));
+    expect(await row(to)).toMatchObject({ estado: 'enviado', intentos: 2 });
+  });
+
   it('gives up after the last attempt: fallido, with the error, listed', async () => {
     const to = uniqueEmail('fallido');
     smtp.refuse(true, 550);
