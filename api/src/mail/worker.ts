@@ -63,6 +63,8 @@ export class MailWorker {
   private running: Promise<DeliveryReport> | undefined;
   private again = false;
   private stopped = true;
+  /** Aborted by `stop`, so shutting down never waits for a slow SMTP server. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -106,10 +108,14 @@ export class MailWorker {
     }
   }
 
-  /** Stops polling and waits for the delivery under way; the transport is closed. */
+  /**
+   * Stops polling, aborts the SMTP attempt under way (its mail is due again after the back-off,
+   * nothing is lost) and waits for the run to record it; the transport is closed.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.stopping.abort(new Error('api shutting down'));
     while (this.running) await this.running.catch(() => undefined);
     this.transport.close();
   }
@@ -143,14 +149,17 @@ export class MailWorker {
       );
       if (batch.length === 0) return report;
       for (const mail of batch) await this.deliver(mail, report);
-      if (batch.length < this.options.batchSize) return report;
+      if (batch.length < this.options.batchSize || this.stopping.signal.aborted) return report;
     }
   }
 
   private async deliver(mail: ClaimedMail, report: DeliveryReport): Promise<void> {
     // Abort an attempt well before its lease runs out, so no other worker takes the row while
     // this one may still be talking to the server.
-    const signal = AbortSignal.timeout(Math.max(1_000, this.options.leaseMs - 10_000));
+    const signal = AbortSignal.any([
+      AbortSignal.timeout(Math.max(1_000, this.options.leaseMs - 10_000)),
+      this.stopping.signal,
+    ]);
     try {
       await this.transport.send(
         {
