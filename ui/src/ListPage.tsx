@@ -22,6 +22,20 @@ export interface ListStatus {
   onRetry: () => void;
 }
 
+/** The `ListStatus` of an RTK Query list result; `isEmpty` as the page decides it (no filter, none). */
+export function listStatus(
+  query: { isLoading: boolean; isError: boolean; error?: unknown; refetch: () => unknown },
+  isEmpty: boolean,
+): ListStatus {
+  return {
+    isLoading: query.isLoading,
+    isError: query.isError,
+    error: query.error,
+    isEmpty,
+    onRetry: () => void query.refetch(),
+  };
+}
+
 /** The page's create action (left out when the user may not create). */
 export interface ListCreateAction {
   label: string;

@@ -18,6 +18,7 @@ export interface ServerDataGridProps<R extends GridValidRowModel>
   extends Omit<
     DataGridProps<R>,
     | 'rowCount'
+    | 'rows'
     | 'paginationMode'
     | 'sortingMode'
     | 'filterMode'
@@ -28,8 +29,12 @@ export interface ServerDataGridProps<R extends GridValidRowModel>
     | 'onSortModelChange'
   > {
   'aria-label': string;
-  /** All rows matching, over every page (the api's `total`). */
-  total: number;
+  /** The page's rows; `data.items` when absent. */
+  rows?: readonly R[];
+  /** All rows matching, over every page (the api's `total`); `data.total` when absent. */
+  total?: number;
+  /** The api's answer (`{items, total}`), undefined while none came. */
+  data?: { items: readonly R[]; total: number };
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
   /** Absent for a list the api does not sort: the columns then offer no sorting. */
@@ -45,7 +50,9 @@ export interface ServerDataGridProps<R extends GridValidRowModel>
  * and the grid's own texts follow the reader's language.
  */
 export function ServerDataGrid<R extends GridValidRowModel>({
-  total,
+  data,
+  rows = data?.items ?? [],
+  total = data?.total ?? 0,
   noRowsLabel,
   pageSizeOptions = PAGE_SIZES,
   ...props
@@ -61,6 +68,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   return (
     <Box sx={{ width: '100%' }}>
       <DataGrid<R>
+        rows={rows}
         rowCount={total}
         paginationMode="server"
         sortingMode="server"

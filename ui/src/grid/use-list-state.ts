@@ -31,11 +31,16 @@ export function useServerListState({
     // The filters' values are the dependencies: a new value, a new first page.
   }, filters);
 
-  return {
+  const grid = {
     paginationModel,
     onPaginationModelChange: setPaginationModel,
     sortModel,
     onSortModelChange: setSortModel,
+  };
+  return {
+    ...grid,
+    /** The four models and handlers, to spread on a `ServerDataGrid`. */
+    grid,
     /** The api's paging and sort parameters. */
     params: {
       page: paginationModel.page + 1,
