@@ -11,10 +11,3 @@ export {
   type Periodo,
 } from '@gestion/shared';
 
-/** One page of a list: `{items, total, page, pageSize}` (page is 1-based). */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}

@@ -4,7 +4,8 @@
  * refreshes exactly the pages that show it.
  */
 import { baseApi } from '@gestion/shared/react/api';
-import type { EstadoEvento, Evento, Page } from '../../lib/contract';
+import { withQuery, type Page } from '@gestion/ui';
+import type { EstadoEvento, Evento } from '../../lib/contract';
 
 /** Query of `GET /api/eventos`; empty values are left out of the URL. */
 export interface EventosQuery {
@@ -34,19 +35,10 @@ export interface EventoInput {
 /** Body of `PATCH /api/eventos/:id`: the changes plus the version they were made on (409 if stale). */
 export type EventoPatch = Partial<EventoInput> & { version: number };
 
-/** The query string of a list call: only the parameters that carry a value. */
-export function eventosSearchParams(query: EventosQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  return params;
-}
-
 const eventosApi = baseApi.enhanceEndpoints({ addTagTypes: ['Evento'] }).injectEndpoints({
   endpoints: (build) => ({
     listEventos: build.query<Page<Evento>, EventosQuery>({
-      query: (query) => `/api/eventos?${eventosSearchParams(query).toString()}`,
+      query: (query) => withQuery('/api/eventos', query),
       providesTags: (result) => [
         { type: 'Evento', id: 'LIST' },
         ...(result?.items ?? []).map((e) => ({ type: 'Evento' as const, id: e.id })),

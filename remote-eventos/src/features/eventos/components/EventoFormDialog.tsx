@@ -1,24 +1,14 @@
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { Controller } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ERROR_CODES, EVENTOS_ERROR_CODES } from '@gestion/shared';
+import { EVENTOS_ERROR_CODES } from '@gestion/shared';
 import { useNotify } from '@gestion/shared/react';
+import { FormDialog, useServerForm } from '@gestion/ui';
+import { PickersProvider, fromIso, toIso } from '@gestion/ui/pickers';
 import { DateTimeInput } from '../../../components/DateTimeInput';
-import { PickersProvider } from '../../../components/PickersProvider';
 import { useEventosTexts } from '../../../i18n/namespace';
-import { readError } from '../../../lib/api-error';
 import { canTransition, ESTADOS, type EstadoEvento, type Evento } from '../../../lib/contract';
-import { fromIso, toIso } from '../../../lib/dates';
-import { applyFieldErrors } from '../../../lib/field-errors';
 import {
   useCreateEventoMutation,
   useUpdateEventoMutation,
@@ -73,35 +63,22 @@ interface EventoFormDialogProps {
 export function EventoFormDialog({ evento, onClose }: EventoFormDialogProps) {
   const { t } = useEventosTexts();
   const notify = useNotify();
-  const titleId = useId();
   const [createEvento] = useCreateEventoMutation();
   const [updateEvento] = useUpdateEventoMutation();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState(false);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues>({ defaultValues: defaults(evento) });
-
-  const estados = ESTADOS.filter(
-    (e) => !evento || e === evento.estado || canTransition(evento.estado, e),
-  );
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    setConflict(false);
-    const body = {
-      nombre: values.nombre.trim(),
-      descripcion: values.descripcion.trim(),
-      lugar: values.lugar.trim(),
-      fechaInicio: toIso(values.fechaInicio)!,
-      fechaFin: toIso(values.fechaFin)!,
-    };
-    try {
+  const server = useServerForm<FormValues>({
+    defaultValues: defaults(evento),
+    fields: FIELDS,
+    saveFailed: t('common.saveFailed'),
+    // A date change refused for the periods in the way: the fields say which, the alert why.
+    explainCodes: [EVENTOS_ERROR_CODES.eventDatesExcludePeriods],
+    submit: async (values) => {
+      const body = {
+        nombre: values.nombre.trim(),
+        descripcion: values.descripcion.trim(),
+        lugar: values.lugar.trim(),
+        fechaInicio: toIso(values.fechaInicio)!,
+        fechaFin: toIso(values.fechaFin)!,
+      };
       if (evento) {
         // estado only when it changes: keeping it is no transition (shared's canTransition).
         const patch: EventoPatchBody = { ...body, version: evento.version };
@@ -113,125 +90,104 @@ export function EventoFormDialog({ evento, onClose }: EventoFormDialogProps) {
         notify(t('eventos.created'), { type: 'success' });
       }
       onClose();
-    } catch (error) {
-      const read = readError(error, t('common.saveFailed'));
-      if (read.status === 409 && read.code === ERROR_CODES.versionConflict) {
-        setConflict(true);
-        return;
-      }
-      const rest = applyFieldErrors(read.details, FIELDS, setError);
-      // A date change refused for the periods in the way: the fields say which, the alert why.
-      const explain = read.code === EVENTOS_ERROR_CODES.eventDatesExcludePeriods;
-      if (rest.length > 0 || read.details.length === 0 || explain) {
-        setFormError([read.message, ...rest].join(' '));
-      }
-    }
+    },
   });
+  const {
+    control,
+    register,
+    getValues,
+    formState: { errors },
+  } = server.form;
+
+  const estados = ESTADOS.filter(
+    (e) => !evento || e === evento.estado || canTransition(evento.estado, e),
+  );
 
   return (
-    <Dialog
-      open
-      onClose={isSubmitting ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
+    <FormDialog
+      title={evento ? t('eventos.editTitle') : t('eventos.createTitle')}
+      submitLabel={evento ? t('common.save') : t('common.create')}
+      server={server}
+      onClose={onClose}
+      conflictMessage={t('eventos.conflict')}
     >
-      <form noValidate onSubmit={(e) => void onSubmit(e)}>
-        <DialogTitle id={titleId}>
-          {evento ? t('eventos.editTitle') : t('eventos.createTitle')}
-        </DialogTitle>
-        <DialogContent>
-          <PickersProvider>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              {conflict && <Alert severity="warning">{t('eventos.conflict')}</Alert>}
-              {formError && <Alert severity="error">{formError}</Alert>}
+      <PickersProvider>
+        <TextField
+          label={t('fields.nombre')}
+          required
+          autoFocus
+          fullWidth
+          error={Boolean(errors.nombre)}
+          helperText={errors.nombre?.message}
+          {...register('nombre', {
+            validate: (v) => v.trim().length > 0 || t('validation.nombreRequired'),
+            maxLength: { value: 200, message: t('validation.tooLong', { max: 200 }) },
+          })}
+        />
+        <TextField
+          label={t('fields.lugar')}
+          required
+          fullWidth
+          error={Boolean(errors.lugar)}
+          helperText={errors.lugar?.message}
+          {...register('lugar', {
+            validate: (v) => v.trim().length > 0 || t('validation.lugarRequired'),
+            maxLength: { value: 200, message: t('validation.tooLong', { max: 200 }) },
+          })}
+        />
+        <TextField
+          label={t('fields.descripcion')}
+          fullWidth
+          multiline
+          minRows={2}
+          error={Boolean(errors.descripcion)}
+          helperText={errors.descripcion?.message}
+          {...register('descripcion', {
+            maxLength: { value: 2000, message: t('validation.tooLong', { max: 2000 }) },
+          })}
+        />
+        <DateTimeInput
+          control={control}
+          name="fechaInicio"
+          label={t('fields.fechaInicio')}
+          deps={['fechaFin']}
+          validate={(v: Dayjs | null) =>
+            (v !== null && v.isValid()) || t('validation.fechaRequired')
+          }
+        />
+        <DateTimeInput
+          control={control}
+          name="fechaFin"
+          label={t('fields.fechaFin')}
+          validate={(v: Dayjs | null) => {
+            if (v === null || !v.isValid()) return t('validation.fechaRequired');
+            const start = getValues('fechaInicio');
+            return !start?.isValid() || v.isAfter(start) || t('validation.finAfterInicio');
+          }}
+        />
+        {evento && (
+          <Controller
+            control={control}
+            name="estado"
+            render={({ field }) => (
               <TextField
-                label={t('fields.nombre')}
-                required
-                autoFocus
+                select
+                label={t('fields.estado')}
                 fullWidth
-                error={Boolean(errors.nombre)}
-                helperText={errors.nombre?.message}
-                {...register('nombre', {
-                  validate: (v) => v.trim().length > 0 || t('validation.nombreRequired'),
-                  maxLength: { value: 200, message: t('validation.tooLong', { max: 200 }) },
-                })}
-              />
-              <TextField
-                label={t('fields.lugar')}
-                required
-                fullWidth
-                error={Boolean(errors.lugar)}
-                helperText={errors.lugar?.message}
-                {...register('lugar', {
-                  validate: (v) => v.trim().length > 0 || t('validation.lugarRequired'),
-                  maxLength: { value: 200, message: t('validation.tooLong', { max: 200 }) },
-                })}
-              />
-              <TextField
-                label={t('fields.descripcion')}
-                fullWidth
-                multiline
-                minRows={2}
-                error={Boolean(errors.descripcion)}
-                helperText={errors.descripcion?.message}
-                {...register('descripcion', {
-                  maxLength: { value: 2000, message: t('validation.tooLong', { max: 2000 }) },
-                })}
-              />
-              <DateTimeInput
-                control={control}
-                name="fechaInicio"
-                label={t('fields.fechaInicio')}
-                deps={['fechaFin']}
-                validate={(v: Dayjs | null) =>
-                  (v !== null && v.isValid()) || t('validation.fechaRequired')
-                }
-              />
-              <DateTimeInput
-                control={control}
-                name="fechaFin"
-                label={t('fields.fechaFin')}
-                validate={(v: Dayjs | null) => {
-                  if (v === null || !v.isValid()) return t('validation.fechaRequired');
-                  const start = getValues('fechaInicio');
-                  return !start?.isValid() || v.isAfter(start) || t('validation.finAfterInicio');
-                }}
-              />
-              {evento && (
-                <Controller
-                  control={control}
-                  name="estado"
-                  render={({ field }) => (
-                    <TextField
-                      select
-                      label={t('fields.estado')}
-                      fullWidth
-                      error={Boolean(errors.estado)}
-                      helperText={errors.estado?.message ?? t('eventos.estadoHelp')}
-                      {...field}
-                    >
-                      {estados.map((e) => (
-                        <MenuItem key={e} value={e}>
-                          {t(`estados.${e}`)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
-              )}
-            </Stack>
-          </PickersProvider>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            {evento ? t('common.save') : t('common.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+                error={Boolean(errors.estado)}
+                helperText={errors.estado?.message ?? t('eventos.estadoHelp')}
+                {...field}
+              >
+                {estados.map((e) => (
+                  <MenuItem key={e} value={e}>
+                    {t(`estados.${e}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        )}
+      </PickersProvider>
+    </FormDialog>
   );
 }

@@ -1,64 +1,32 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import EventIcon from '@mui/icons-material/Event';
-import SearchIcon from '@mui/icons-material/Search';
-import {
-  DataGrid,
-  GridActionsCellItem,
-  type GridColDef,
-  type GridPaginationModel,
-  type GridSortModel,
-} from '@mui/x-data-grid';
-import { enUS, esES } from '@mui/x-data-grid/locales';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import type { Dayjs } from 'dayjs';
 import { paths } from '@gestion/shared';
 import { useNotify, usePermission } from '@gestion/shared/react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import {
+  ListPage,
+  PageLoading,
+  SearchField,
+  listStatus,
+  readApiError,
+  useConfirmDialog,
+  useFormatDateTime,
+} from '@gestion/ui';
+import { ServerDataGrid, usePageInRange, useServerListState } from '@gestion/ui/grid';
+import { PickersProvider } from '@gestion/ui/pickers';
 import { EstadoChip } from '../../../components/EstadoChip';
-import { PageLoading } from '../../../components/PageLoading';
-import { PickersProvider } from '../../../components/PickersProvider';
 import { useEventosTexts } from '../../../i18n/namespace';
-import { readError } from '../../../lib/api-error';
 import { ESTADOS, type EstadoEvento, type Evento } from '../../../lib/contract';
-import { formatDateTime } from '../../../lib/dates';
-import { useLocale } from '../../../lib/use-locale';
 import { useDeleteEventoMutation, useListEventosQuery } from '../api';
 import { EventoFormDialog } from './EventoFormDialog';
-
-/** Search waits this long after the last keystroke (issue 5 brief: 300 ms). */
-export const SEARCH_DEBOUNCE_MS = 300;
-const PAGE_SIZES = [10, 25, 50, 100];
-
-/** The grid's sort model as the api's `sort` parameter: `campo` or `-campo`. */
-function toSortParam(model: GridSortModel): string | undefined {
-  const first = model[0];
-  if (!first?.sort) return undefined;
-  return first.sort === 'desc' ? `-${first.field}` : first.field;
-}
-
-/** `value` after it has stayed unchanged for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * /eventos (guards auth, permiso: eventos:ver; issue 5): the events on a server-side grid with a
@@ -67,50 +35,61 @@ function useDebounced<T>(value: T, ms: number): T {
  */
 export default function EventosPage() {
   const { t, ready } = useEventosTexts();
-  const locale = useLocale();
+  // A date the api always sends: never empty, so no dash.
+  const formatDate = useFormatDateTime({ fallback: '' });
   const notify = useNotify();
+  const { ask: askConfirm, dialog: confirmDialog } = useConfirmDialog();
   const canCreate = usePermission('eventos:crear');
   const canEdit = usePermission('eventos:editar');
   const canDelete = usePermission('eventos:eliminar');
 
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [q, setQ] = useState('');
   const [estado, setEstado] = useState<EstadoEvento | undefined>(undefined);
   const [desde, setDesde] = useState<Dayjs | null>(null);
   const [hasta, setHasta] = useState<Dayjs | null>(null);
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 10 });
-  const [sortModel, setSortModel] = useState<GridSortModel>([
-    { field: 'fechaInicio', sort: 'asc' },
-  ]);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Evento | null>(null);
-  const [deleting, setDeleting] = useState<Evento | null>(null);
-  const [deleteEvento, { isLoading: deletingBusy }] = useDeleteEventoMutation();
+  const [deleteEvento] = useDeleteEventoMutation();
 
   const desdeIso = desde?.isValid() ? desde.startOf('day').toDate().toISOString() : undefined;
   const hastaIso = hasta?.isValid() ? hasta.endOf('day').toDate().toISOString() : undefined;
   const filtered = Boolean(q || estado || desdeIso || hastaIso);
+  const list = useServerListState({
+    defaultSort: [{ field: 'fechaInicio', sort: 'asc' }],
+    filters: [q, estado, desdeIso, hastaIso],
+  });
 
-  // A new filter starts again from the first page.
-  useEffect(() => {
-    setPagination((p) => (p.page === 0 ? p : { ...p, page: 0 }));
-  }, [q, estado, desdeIso, hastaIso]);
-
-  const { data, isLoading, isFetching, isError, error, refetch } = useListEventosQuery({
+  const query = useListEventosQuery({
     q: q || undefined,
     estado,
     desde: desdeIso,
     hasta: hastaIso,
-    sort: toSortParam(sortModel),
-    page: pagination.page + 1,
-    pageSize: pagination.pageSize,
+    ...list.params,
   });
+
+  const { data } = query;
+  // Deleting the last row of the last page leaves it empty: show the page before.
+  usePageInRange(list, data);
 
   // The event being edited follows the list, so after a 409 the refetched version is the one
   // the next save is based on.
   const editingCurrent = editing ? (data?.items.find((e) => e.id === editing.id) ?? editing) : null;
 
   const columns = useMemo<GridColDef<Evento>[]>(() => {
+    const askDelete = (row: Evento) =>
+      askConfirm({
+        title: t('eventos.deleteTitle'),
+        message: t('eventos.deleteMessage', { nombre: row.nombre }),
+        confirmLabel: t('common.delete'),
+        onConfirm: async () => {
+          try {
+            await deleteEvento(row.id).unwrap();
+            notify(t('eventos.deleted', { nombre: row.nombre }), { type: 'success' });
+          } catch (err) {
+            notify(readApiError(err, t('common.deleteFailed')).message, { type: 'error' });
+          }
+        },
+      });
     const cols: GridColDef<Evento>[] = [
       {
         field: 'nombre',
@@ -134,14 +113,14 @@ export default function EventosPage() {
         headerName: t('fields.fechaInicio'),
         minWidth: 170,
         flex: 1,
-        valueFormatter: (value: string) => formatDateTime(value, locale),
+        valueFormatter: (value: string) => formatDate(value),
       },
       {
         field: 'fechaFin',
         headerName: t('fields.fechaFin'),
         minWidth: 170,
         flex: 1,
-        valueFormatter: (value: string) => formatDateTime(value, locale),
+        valueFormatter: (value: string) => formatDate(value),
       },
       {
         field: 'estado',
@@ -173,7 +152,7 @@ export default function EventosPage() {
                   key="delete"
                   icon={<DeleteIcon />}
                   label={t('eventos.deleteOne', { nombre: row.nombre })}
-                  onClick={() => setDeleting(row)}
+                  onClick={() => askDelete(row)}
                 />,
               ]
             : []),
@@ -182,182 +161,103 @@ export default function EventosPage() {
     }
     return cols;
     // `ready`: `t` keeps its identity when the bundle arrives, and the headers must follow it.
-  }, [t, ready, locale, canEdit, canDelete]);
+  }, [t, ready, formatDate, canEdit, canDelete, askConfirm, deleteEvento, notify]);
 
   if (!ready) return <PageLoading />;
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteEvento(deleting.id).unwrap();
-      notify(t('eventos.deleted', { nombre: deleting.nombre }), { type: 'success' });
-    } catch (err) {
-      notify(readError(err, t('common.deleteFailed')).message, { type: 'error' });
-    }
-    setDeleting(null);
-  };
-
-  const empty = !isLoading && !isError && !filtered && data?.total === 0;
-  const gridLocale = (locale === 'en' ? enUS : esES).components.MuiDataGrid.defaultProps.localeText;
-
-  return (
-    <Stack spacing={3}>
+  const filters = (
+    <>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { md: 'center' } }}
+      >
+        <SearchField label={t('eventos.search')} value={q} onChange={setQ} />
+        <PickersProvider>
+          <DatePicker
+            label={t('eventos.desde')}
+            value={desde}
+            onChange={setDesde}
+            maxDate={hasta ?? undefined}
+            slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+          />
+          <DatePicker
+            label={t('eventos.hasta')}
+            value={hasta}
+            onChange={setHasta}
+            minDate={desde ?? undefined}
+            slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
+          />
+        </PickersProvider>
+      </Stack>
       <Stack
         direction="row"
-        sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}
+        spacing={1}
+        useFlexGap
+        role="group"
+        aria-label={t('eventos.estadoFilter')}
+        sx={{ flexWrap: 'wrap' }}
       >
-        <Typography variant="h4" component="h1">
-          {t('eventos.heading')}
-        </Typography>
-        {canCreate && !empty && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-            {t('eventos.new')}
-          </Button>
-        )}
+        <Chip
+          label={t('estados.todos')}
+          color={estado === undefined ? 'primary' : 'default'}
+          variant={estado === undefined ? 'filled' : 'outlined'}
+          onClick={() => setEstado(undefined)}
+          aria-pressed={estado === undefined}
+        />
+        {ESTADOS.map((e) => (
+          <Chip
+            key={e}
+            label={t(`estados.${e}`)}
+            color={estado === e ? 'primary' : 'default'}
+            variant={estado === e ? 'filled' : 'outlined'}
+            onClick={() => setEstado(e)}
+            aria-pressed={estado === e}
+          />
+        ))}
       </Stack>
+    </>
+  );
 
-      {empty ? (
-        <Paper
-          variant="outlined"
-          sx={{ p: 6, textAlign: 'center' }}
-          component="section"
-          aria-labelledby="eventos-empty"
-        >
-          <EventIcon color="disabled" sx={{ fontSize: 56 }} aria-hidden="true" />
-          <Typography id="eventos-empty" variant="h6" component="h2" gutterBottom>
-            {t('eventos.emptyTitle')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: canCreate ? 3 : 0 }}>
-            {canCreate ? t('eventos.emptyInvite') : t('eventos.emptyReadOnly')}
-          </Typography>
-          {canCreate && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-              {t('eventos.createFirst')}
-            </Button>
-          )}
-        </Paper>
-      ) : (
+  return (
+    <ListPage
+      title={t('eventos.heading')}
+      create={canCreate ? { label: t('eventos.new'), onClick: () => setCreating(true) } : undefined}
+      status={listStatus(query, !filtered && data?.total === 0)}
+      loadFailed={t('eventos.loadFailed')}
+      empty={{
+        icon: <EventIcon color="disabled" sx={{ fontSize: 56 }} aria-hidden="true" />,
+        title: t('eventos.emptyTitle'),
+        message: canCreate ? t('eventos.emptyInvite') : t('eventos.emptyReadOnly'),
+        action: canCreate
+          ? { label: t('eventos.createFirst'), onClick: () => setCreating(true) }
+          : undefined,
+      }}
+      filters={filters}
+      dialogs={
         <>
-          <Stack
-            direction={{ xs: 'column', md: 'row' }}
-            spacing={2}
-            sx={{ alignItems: { md: 'center' } }}
-          >
-            <TextField
-              type="search"
-              label={t('eventos.search')}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              size="small"
-              sx={{ minWidth: 240 }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon aria-hidden="true" />
-                    </InputAdornment>
-                  ),
-                },
+          {(creating || editingCurrent) && (
+            <EventoFormDialog
+              key={editingCurrent?.id ?? 'new'}
+              evento={editingCurrent ?? undefined}
+              onClose={() => {
+                setCreating(false);
+                setEditing(null);
               }}
             />
-            <PickersProvider>
-              <DatePicker
-                label={t('eventos.desde')}
-                value={desde}
-                onChange={setDesde}
-                maxDate={hasta ?? undefined}
-                slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
-              />
-              <DatePicker
-                label={t('eventos.hasta')}
-                value={hasta}
-                onChange={setHasta}
-                minDate={desde ?? undefined}
-                slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
-              />
-            </PickersProvider>
-          </Stack>
-          <Stack
-            direction="row"
-            spacing={1}
-            useFlexGap
-            role="group"
-            aria-label={t('eventos.estadoFilter')}
-            sx={{ flexWrap: 'wrap' }}
-          >
-            <Chip
-              label={t('estados.todos')}
-              color={estado === undefined ? 'primary' : 'default'}
-              variant={estado === undefined ? 'filled' : 'outlined'}
-              onClick={() => setEstado(undefined)}
-              aria-pressed={estado === undefined}
-            />
-            {ESTADOS.map((e) => (
-              <Chip
-                key={e}
-                label={t(`estados.${e}`)}
-                color={estado === e ? 'primary' : 'default'}
-                variant={estado === e ? 'filled' : 'outlined'}
-                onClick={() => setEstado(e)}
-                aria-pressed={estado === e}
-              />
-            ))}
-          </Stack>
-          {isError && (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void refetch()}>
-                  {t('common.retry')}
-                </Button>
-              }
-            >
-              {readError(error, t('eventos.loadFailed')).message}
-            </Alert>
           )}
-          <Box sx={{ width: '100%' }}>
-            <DataGrid<Evento>
-              aria-label={t('eventos.heading')}
-              rows={data?.items ?? []}
-              columns={columns}
-              rowCount={data?.total ?? 0}
-              loading={isLoading || isFetching}
-              paginationMode="server"
-              sortingMode="server"
-              filterMode="server"
-              disableColumnFilter
-              paginationModel={pagination}
-              onPaginationModelChange={setPagination}
-              sortModel={sortModel}
-              onSortModelChange={setSortModel}
-              pageSizeOptions={PAGE_SIZES}
-              disableRowSelectionOnClick
-              autoHeight
-              localeText={{ ...gridLocale, noRowsLabel: t('eventos.noMatches') }}
-            />
-          </Box>
+          {confirmDialog}
         </>
-      )}
-
-      {(creating || editingCurrent) && (
-        <EventoFormDialog
-          key={editingCurrent?.id ?? 'new'}
-          evento={editingCurrent ?? undefined}
-          onClose={() => {
-            setCreating(false);
-            setEditing(null);
-          }}
-        />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('eventos.deleteTitle')}
-        message={t('eventos.deleteMessage', { nombre: deleting?.nombre ?? '' })}
-        confirmLabel={t('common.delete')}
-        busy={deletingBusy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+      }
+    >
+      <ServerDataGrid<Evento>
+        aria-label={t('eventos.heading')}
+        data={data}
+        columns={columns}
+        loading={query.isFetching}
+        {...list.grid}
+        noRowsLabel={t('eventos.noMatches')}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -23,14 +23,16 @@ import EditIcon from '@mui/icons-material/Edit';
 import PlaceIcon from '@mui/icons-material/Place';
 import { paths } from '@gestion/shared';
 import { useNotify, usePermission } from '@gestion/shared/react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import {
+  PageLoading,
+  formatDateTime,
+  readApiError,
+  useConfirmDialog,
+  useLocale,
+} from '@gestion/ui';
 import { EstadoChip } from '../../../components/EstadoChip';
-import { PageLoading } from '../../../components/PageLoading';
 import { useEventosTexts } from '../../../i18n/namespace';
-import { readError } from '../../../lib/api-error';
 import type { Periodo } from '../../../lib/contract';
-import { formatDateTime } from '../../../lib/dates';
-import { useLocale } from '../../../lib/use-locale';
 import { useGetEventoQuery } from '../../eventos/api';
 import { useDeletePeriodoMutation, useListPeriodosQuery } from '../api';
 import { PeriodoFormDialog } from './PeriodoFormDialog';
@@ -57,8 +59,8 @@ export default function PeriodosPage() {
   const periodos = useListPeriodosQuery(id, { skip: !validId || !evento.data });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Periodo | null>(null);
-  const [deleting, setDeleting] = useState<Periodo | null>(null);
-  const [deletePeriodo, { isLoading: deleteBusy }] = useDeletePeriodoMutation();
+  const confirm = useConfirmDialog();
+  const [deletePeriodo] = useDeletePeriodoMutation();
 
   const sorted = useMemo(
     () => [...(periodos.data ?? [])].sort((a, b) => a.fechaInicio.localeCompare(b.fechaInicio)),
@@ -78,7 +80,7 @@ export default function PeriodosPage() {
     </Link>
   );
 
-  const notFound = !validId || (evento.isError && readError(evento.error, '').status === 404);
+  const notFound = !validId || (evento.isError && readApiError(evento.error, '').status === 404);
   if (notFound) {
     return (
       <Stack spacing={2}>
@@ -101,7 +103,7 @@ export default function PeriodosPage() {
             </Button>
           }
         >
-          {readError(evento.error, t('periodos.eventoLoadFailed')).message}
+          {readApiError(evento.error, t('periodos.eventoLoadFailed')).message}
         </Alert>
         <Box>{backLink}</Box>
       </Stack>
@@ -110,16 +112,20 @@ export default function PeriodosPage() {
   if (!evento.data) return <PageLoading />;
   const ev = evento.data;
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deletePeriodo({ eventoId: ev.id, periodoId: deleting.id }).unwrap();
-      notify(t('periodos.deleted', { nombre: deleting.nombre }), { type: 'success' });
-    } catch (err) {
-      notify(readError(err, t('common.deleteFailed')).message, { type: 'error' });
-    }
-    setDeleting(null);
-  };
+  const askDelete = (periodo: Periodo) =>
+    confirm.ask({
+      title: t('periodos.deleteTitle'),
+      message: t('periodos.deleteMessage', { nombre: periodo.nombre }),
+      confirmLabel: t('common.delete'),
+      onConfirm: async () => {
+        try {
+          await deletePeriodo({ eventoId: ev.id, periodoId: periodo.id }).unwrap();
+          notify(t('periodos.deleted', { nombre: periodo.nombre }), { type: 'success' });
+        } catch (err) {
+          notify(readApiError(err, t('common.deleteFailed')).message, { type: 'error' });
+        }
+      },
+    });
 
   // The period being edited follows the list, so after a 409 the refetched version is the one
   // the next save is based on.
@@ -174,7 +180,7 @@ export default function PeriodosPage() {
             </Button>
           }
         >
-          {readError(periodos.error, t('periodos.loadFailed')).message}
+          {readApiError(periodos.error, t('periodos.loadFailed')).message}
         </Alert>
       )}
       {periodos.isLoading ? (
@@ -221,7 +227,7 @@ export default function PeriodosPage() {
                         <Tooltip title={t('common.delete')}>
                           <IconButton
                             aria-label={t('periodos.deleteOne', { nombre: p.nombre })}
-                            onClick={() => setDeleting(p)}
+                            onClick={() => askDelete(p)}
                           >
                             <DeleteIcon />
                           </IconButton>
@@ -248,15 +254,7 @@ export default function PeriodosPage() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('periodos.deleteTitle')}
-        message={t('periodos.deleteMessage', { nombre: deleting?.nombre ?? '' })}
-        confirmLabel={t('common.delete')}
-        busy={deleteBusy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
+      {confirm.dialog}
     </Stack>
   );
 }

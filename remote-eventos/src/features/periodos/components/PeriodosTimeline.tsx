@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { formatDateTime, useLocale } from '@gestion/ui';
 import { useEventosTexts } from '../../../i18n/namespace';
 import type { Evento, Periodo } from '../../../lib/contract';
-import { formatDateTime } from '../../../lib/dates';
-import { useLocale } from '../../../lib/use-locale';
 
 /** Where `periodo` sits across the event's span, in percent of its width (clamped to 0–100). */
 export function timelinePosition(
