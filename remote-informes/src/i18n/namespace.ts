@@ -4,6 +4,7 @@
  * stable reference and loads each locale once.
  */
 import { useNamespace, type NamespaceLoaders } from '@gestion/shared/react';
+import { useUiTexts } from '@gestion/ui';
 
 export const NAMESPACE = 'remote-informes';
 
@@ -12,7 +13,12 @@ const loaders: NamespaceLoaders = {
   en: () => import('./en.json'),
 };
 
-/** `t` over this package's namespace, and `ready` once its bundle is loaded. */
+/**
+ * `t` over this package's namespace, and `ready` once its bundle and the UI kit's (whose dialogs
+ * and list frame the pages render) are loaded, so no page shows a kit key for one render.
+ */
 export function useInformesTexts() {
-  return useNamespace(NAMESPACE, loaders);
+  const own = useNamespace(NAMESPACE, loaders);
+  const kit = useUiTexts();
+  return { ...own, ready: own.ready && kit.ready };
 }

@@ -4,11 +4,13 @@
  */
 import type { User } from '@gestion/shared';
 import { initTestI18n, makeUser } from '@gestion/shared/testing';
+import { initUiTestI18n } from '@gestion/ui/testing';
 import { NAMESPACE } from '../i18n/namespace';
 import en from '../i18n/en.json';
 import es from '../i18n/es.json';
 
 initTestI18n(NAMESPACE, { es, en });
+initUiTestI18n();
 
 export { makeUser, renderPage, signedIn, type FakeShell } from '@gestion/shared/testing';
 

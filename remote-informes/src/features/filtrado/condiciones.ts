@@ -19,7 +19,7 @@ import {
   type FiltroOperador,
 } from '@gestion/shared';
 import type { TFunction } from 'i18next';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '@gestion/ui';
 
 export { FILTRO_MAX_CONDICIONES };
 

@@ -5,6 +5,7 @@
  * report, so editing the report runs it again.
  */
 import { baseApi } from '@gestion/shared/react/api';
+import { withQuery } from '@gestion/ui';
 import type {
   Informe,
   InformeCreate,
@@ -13,15 +14,6 @@ import type {
   InformePatch,
   InformeResultado,
 } from '@gestion/shared';
-
-/** The query string of a call: only the parameters that carry a value. */
-export function searchParams(query: object): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  return params;
-}
 
 /** Arguments of `GET /api/informes/:id/resultado` (page 1-based). */
 export interface ResultadoArgs {
@@ -33,7 +25,7 @@ export interface ResultadoArgs {
 const informesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Informe'] }).injectEndpoints({
   endpoints: (build) => ({
     listInformes: build.query<InformeList, InformeListQuery>({
-      query: (query) => `/api/informes?${searchParams(query).toString()}`,
+      query: (query) => withQuery('/api/informes', query),
       providesTags: (result) => [
         { type: 'Informe', id: 'LIST' },
         ...(result?.items ?? []).map((i) => ({ type: 'Informe' as const, id: i.id })),
@@ -44,8 +36,7 @@ const informesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Informe'] }).injec
       providesTags: (_result, _error, id) => [{ type: 'Informe', id }],
     }),
     getResultado: build.query<InformeResultado, ResultadoArgs>({
-      query: ({ id, page, pageSize }) =>
-        `/api/informes/${id}/resultado?${searchParams({ page, pageSize }).toString()}`,
+      query: ({ id, page, pageSize }) => withQuery(`/api/informes/${id}/resultado`, { page, pageSize }),
       providesTags: (_result, _error, { id }) => [{ type: 'Informe', id }],
     }),
     createInforme: build.mutation<Informe, InformeCreate>({

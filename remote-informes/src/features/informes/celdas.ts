@@ -5,7 +5,7 @@
  */
 import type { Columna } from '@gestion/shared';
 import type { TFunction } from 'i18next';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '@gestion/ui';
 
 type Valor = string | number | boolean | null | undefined;
 

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -11,8 +10,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import FilterAltIcon from '@mui/icons-material/FilterAlt';
 import SaveIcon from '@mui/icons-material/Save';
-import { DataGrid, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
-import { enUS, esES } from '@mui/x-data-grid/locales';
+import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
   FILTRADO_PAGE_SIZE_DEFAULT,
@@ -22,11 +20,10 @@ import {
   type FiltroGuardado,
 } from '@gestion/shared';
 import { usePermission } from '@gestion/shared/react';
-import { PageLoading } from '../../../components/PageLoading';
-import { PickersProvider } from '../../../components/PickersProvider';
+import { PageLoading, fromSortParam, readApiError, toSortParam, useLocale } from '@gestion/ui';
+import { ServerDataGrid } from '@gestion/ui/grid';
+import { PickersProvider } from '@gestion/ui/pickers';
 import { useInformesTexts } from '../../../i18n/namespace';
-import { readError } from '../../../lib/api-error';
-import { useLocale } from '../../../lib/use-locale';
 import { useRunFiltradoQuery } from '../api';
 import {
   FILTRO_MAX_CONDICIONES,
@@ -43,21 +40,6 @@ import { CondicionRow, type CondicionFallo } from './CondicionRow';
 import { GuardarInformeDialog } from './GuardarInformeDialog';
 
 const PAGE_SIZES = [10, 20, 50, 100];
-
-/** The grid's sort model as the api's `sort`: `campo` or `-campo`. */
-function toSort(model: GridSortModel): string | undefined {
-  const first = model[0];
-  if (!first?.sort) return undefined;
-  return first.sort === 'desc' ? `-${first.field}` : first.field;
-}
-
-/** The api's `sort` as the grid's sort model. */
-function fromSort(sort: string | undefined): GridSortModel {
-  if (!sort) return [];
-  return sort.startsWith('-')
-    ? [{ field: sort.slice(1), sort: 'desc' }]
-    : [{ field: sort, sort: 'asc' }];
-}
 
 function condicionesDe(filtro: FiltroGuardado | null): Condicion[] {
   if (!filtro) return [];
@@ -110,10 +92,10 @@ export default function FiltradoPage() {
   // A refused filter: each detail on the condition it names, the rest above the grid.
   const serverError = useMemo(() => {
     if (!error) return null;
-    const read = readError(error, t('filtrado.cargaFallida'));
+    const read = readApiError(error, t('filtrado.cargaFallida'));
     const porCondicion: Record<string, CondicionFallo> = {};
     const general: string[] = [];
-    for (const detail of read.details) {
+    for (const detail of read.details ?? []) {
       const index = indiceDeDetalle(detail.field);
       const key = index === null ? undefined : appliedKeys[index];
       if (key) {
@@ -130,7 +112,7 @@ export default function FiltradoPage() {
     };
   }, [error, appliedKeys, t]);
 
-  const sortModel = useMemo(() => fromSort(aplicado?.sort), [aplicado?.sort]);
+  const sortModel = useMemo<GridSortModel>(() => fromSortParam(aplicado?.sort), [aplicado?.sort]);
   const columns = useMemo(
     () => (aplicado ? columnasDe(aplicado.entidad as FiltroEntidad, t, locale) : []),
     // `ready`: `t` keeps its identity when the bundle arrives, and the headers must follow it.
@@ -179,7 +161,7 @@ export default function FiltradoPage() {
   };
 
   const ordenar = (model: GridSortModel) => {
-    const sort = toSort(model);
+    const sort = toSortParam(model);
     if (!aplicado || sort === aplicado.sort) return;
     setPagination((p) => ({ ...p, page: 0 }));
     setParams(
@@ -191,7 +173,6 @@ export default function FiltradoPage() {
     );
   };
 
-  const gridLocale = (locale === 'en' ? enUS : esES).components.MuiDataGrid.defaultProps.localeText;
   const hasClientErrors = Object.keys(clientErrors).length > 0;
 
   return (
@@ -309,28 +290,20 @@ export default function FiltradoPage() {
           </Alert>
         )}
         {aplicado ? (
-          <Box sx={{ width: '100%' }}>
-            <DataGrid<Record<string, unknown>>
-              aria-label={t('filtrado.resultados')}
-              rows={error ? [] : (data?.items ?? [])}
-              getRowId={(row) => String(row.id)}
-              columns={columns}
-              rowCount={error ? 0 : (data?.total ?? 0)}
-              loading={isFetching}
-              paginationMode="server"
-              sortingMode="server"
-              filterMode="server"
-              disableColumnFilter
-              paginationModel={pagination}
-              onPaginationModelChange={setPagination}
-              sortModel={sortModel}
-              onSortModelChange={ordenar}
-              pageSizeOptions={PAGE_SIZES}
-              disableRowSelectionOnClick
-              autoHeight
-              localeText={{ ...gridLocale, noRowsLabel: t('filtrado.sinResultados') }}
-            />
-          </Box>
+          <ServerDataGrid<Record<string, unknown>>
+            aria-label={t('filtrado.resultados')}
+            rows={error ? [] : (data?.items ?? [])}
+            getRowId={(row) => String(row.id)}
+            columns={columns}
+            total={error ? 0 : (data?.total ?? 0)}
+            loading={isFetching}
+            paginationModel={pagination}
+            onPaginationModelChange={setPagination}
+            sortModel={sortModel}
+            onSortModelChange={ordenar}
+            pageSizeOptions={PAGE_SIZES}
+            noRowsLabel={t('filtrado.sinResultados')}
+          />
         ) : (
           <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
             <FilterAltIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden="true" />

@@ -1,18 +1,8 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { paths, type FiltroGuardado } from '@gestion/shared';
 import { useNavigateTo, useNotify } from '@gestion/shared/react';
+import { FormDialog, useServerForm } from '@gestion/ui';
 import { useInformesTexts } from '../../../i18n/namespace';
-import { readError } from '../../../lib/api-error';
-import { applyFieldErrors } from '../../../lib/field-errors';
 import { useCreateInformeMutation } from '../../informes/api';
 import {
   InformeTextFields,
@@ -41,20 +31,12 @@ export function GuardarInformeDialog({ filtro, onClose }: GuardarInformeDialogPr
   const { t } = useInformesTexts();
   const notify = useNotify();
   const navigateTo = useNavigateTo();
-  const titleId = useId();
   const [createInforme] = useCreateInformeMutation();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues>({ defaultValues: { nombre: '', descripcion: '' } });
-  const textRules = useInformeTextRules();
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const server = useServerForm<FormValues>({
+    defaultValues: { nombre: '', descripcion: '' },
+    fields: FIELDS,
+    saveFailed: t('common.saveFailed'),
+    submit: async (values) => {
       const informe = await createInforme({
         nombre: values.nombre.trim(),
         descripcion: values.descripcion.trim(),
@@ -63,57 +45,39 @@ export function GuardarInformeDialog({ filtro, onClose }: GuardarInformeDialogPr
       }).unwrap();
       notify(
         t('guardar.saved', { nombre: informe.nombre, interpolation: { escapeValue: false } }),
-        {
-          type: 'success',
-        },
+        { type: 'success' },
       );
       onClose();
       navigateTo(paths.informe(informe.id));
-    } catch (error) {
-      const read = readError(error, t('common.saveFailed'));
-      const rest = applyFieldErrors(read.details, FIELDS, setError);
-      if (rest.length > 0 || read.details.length === 0) {
-        setFormError([read.message, ...rest].join(' '));
-      }
-    }
+    },
   });
+  const {
+    register,
+    formState: { errors },
+  } = server.form;
+  const textRules = useInformeTextRules();
 
   return (
-    <Dialog
-      open
-      onClose={isSubmitting ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
+    <FormDialog
+      title={t('guardar.title')}
+      submitLabel={t('common.save')}
+      server={server}
+      onClose={onClose}
+      intro={
+        <DialogContentText>
+          {t('guardar.resumen', {
+            entidad: t(`entidades.${filtro.entidad}`),
+            count: filtro.filtros.length,
+          })}
+        </DialogContentText>
+      }
     >
-      <form noValidate onSubmit={(e) => void onSubmit(e)}>
-        <DialogTitle id={titleId}>{t('guardar.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <DialogContentText>
-              {t('guardar.resumen', {
-                entidad: t(`entidades.${filtro.entidad}`),
-                count: filtro.filtros.length,
-              })}
-            </DialogContentText>
-            {formError && <Alert severity="error">{formError}</Alert>}
-            <InformeTextFields
-              nombre={register('nombre', textRules.nombre)}
-              descripcion={register('descripcion', textRules.descripcion)}
-              errors={{ nombre: errors.nombre?.message, descripcion: errors.descripcion?.message }}
-              autoFocus
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <InformeTextFields
+        nombre={register('nombre', textRules.nombre)}
+        descripcion={register('descripcion', textRules.descripcion)}
+        errors={{ nombre: errors.nombre?.message, descripcion: errors.descripcion?.message }}
+        autoFocus
+      />
+    </FormDialog>
   );
 }

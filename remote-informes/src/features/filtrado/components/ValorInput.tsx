@@ -6,7 +6,7 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import type { Dayjs } from 'dayjs';
 import type { FiltroCampo } from '@gestion/shared';
 import { useInformesTexts } from '../../../i18n/namespace';
-import { fromIso, toIso } from '../../../lib/dates';
+import { fromIso, toIso } from '@gestion/ui/pickers';
 import { formaDe, type Condicion } from '../condiciones';
 
 interface ValorInputProps {
@@ -38,7 +38,7 @@ function FechaInput({ label, value, error, onChange }: Omit<ScalarProps, 'campo'
       ampm={false}
       onChange={(next) => {
         setLocal(next);
-        onChange(toIso(next));
+        onChange(toIso(next) ?? '');
       }}
       slotProps={{
         textField: {

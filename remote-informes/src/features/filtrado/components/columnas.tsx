@@ -1,7 +1,7 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import { findFiltroCampo, type FiltroEntidad } from '@gestion/shared';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '@gestion/ui';
 
 type Fila = Record<string, unknown>;
 

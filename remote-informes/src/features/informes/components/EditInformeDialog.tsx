@@ -1,17 +1,7 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import { ERROR_CODES, type Informe } from '@gestion/shared';
+import type { Informe } from '@gestion/shared';
 import { useNotify } from '@gestion/shared/react';
+import { FormDialog, useServerForm } from '@gestion/ui';
 import { useInformesTexts } from '../../../i18n/namespace';
-import { readError } from '../../../lib/api-error';
-import { applyFieldErrors } from '../../../lib/field-errors';
 import { useUpdateInformeMutation } from '../api';
 import { InformeTextFields, useInformeTextRules } from './InformeTextFields';
 
@@ -36,24 +26,12 @@ interface EditInformeDialogProps {
 export function EditInformeDialog({ informe, onClose }: EditInformeDialogProps) {
   const { t } = useInformesTexts();
   const notify = useNotify();
-  const titleId = useId();
   const [updateInforme] = useUpdateInformeMutation();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues>({
+  const server = useServerForm<FormValues>({
     defaultValues: { nombre: informe.nombre, descripcion: informe.descripcion },
-  });
-  const textRules = useInformeTextRules();
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    setConflict(false);
-    try {
+    fields: FIELDS,
+    saveFailed: t('common.saveFailed'),
+    submit: async (values) => {
       await updateInforme({
         id: informe.id,
         patch: {
@@ -64,50 +42,28 @@ export function EditInformeDialog({ informe, onClose }: EditInformeDialogProps) 
       }).unwrap();
       notify(t('informe.updated'), { type: 'success' });
       onClose();
-    } catch (error) {
-      const read = readError(error, t('common.saveFailed'));
-      if (read.status === 409 && read.code === ERROR_CODES.versionConflict) {
-        setConflict(true);
-        return;
-      }
-      const rest = applyFieldErrors(read.details, FIELDS, setError);
-      if (rest.length > 0 || read.details.length === 0) {
-        setFormError([read.message, ...rest].join(' '));
-      }
-    }
+    },
   });
+  const {
+    register,
+    formState: { errors },
+  } = server.form;
+  const textRules = useInformeTextRules();
 
   return (
-    <Dialog
-      open
-      onClose={isSubmitting ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
+    <FormDialog
+      title={t('informe.editTitle')}
+      submitLabel={t('common.save')}
+      server={server}
+      onClose={onClose}
+      conflictMessage={t('informe.conflict')}
     >
-      <form noValidate onSubmit={(e) => void onSubmit(e)}>
-        <DialogTitle id={titleId}>{t('informe.editTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {conflict && <Alert severity="warning">{t('informe.conflict')}</Alert>}
-            {formError && <Alert severity="error">{formError}</Alert>}
-            <InformeTextFields
-              nombre={register('nombre', textRules.nombre)}
-              descripcion={register('descripcion', textRules.descripcion)}
-              errors={{ nombre: errors.nombre?.message, descripcion: errors.descripcion?.message }}
-              autoFocus
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <InformeTextFields
+        nombre={register('nombre', textRules.nombre)}
+        descripcion={register('descripcion', textRules.descripcion)}
+        errors={{ nombre: errors.nombre?.message, descripcion: errors.descripcion?.message }}
+        autoFocus
+      />
+    </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { InformeResultado } from '@gestion/shared';
 import { useInformesTexts } from '../../../i18n/namespace';
-import { useLocale } from '../../../lib/use-locale';
+import { useLocale } from '@gestion/ui';
 import { disposicionDeBarras, ejeDeRecuento } from '../grafico';
 
 interface InformeChartProps {

@@ -5,8 +5,7 @@ import Typography from '@mui/material/Typography';
 import { isEntidad, describirCondicion } from '../../filtrado/condiciones';
 import type { Columna, Informe, InformeResultado } from '@gestion/shared';
 import { useInformesTexts } from '../../../i18n/namespace';
-import { formatDateTime } from '../../../lib/dates';
-import { useLocale } from '../../../lib/use-locale';
+import { formatDateTime, useLocale } from '@gestion/ui';
 import { formatCelda } from '../celdas';
 
 /**

@@ -16,8 +16,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import PrintIcon from '@mui/icons-material/Print';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
-import { enUS, esES } from '@mui/x-data-grid/locales';
+import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { TFunction } from 'i18next';
 import {
@@ -36,11 +35,9 @@ import {
   usePermission,
   useShell,
 } from '@gestion/shared/react';
-import { PageLoading } from '../../../components/PageLoading';
+import { PageLoading, formatDateTime, readApiError, useLocale } from '@gestion/ui';
+import { ServerDataGrid } from '@gestion/ui/grid';
 import { useInformesTexts } from '../../../i18n/namespace';
-import { readError } from '../../../lib/api-error';
-import { formatDateTime } from '../../../lib/dates';
-import { useLocale } from '../../../lib/use-locale';
 import { useGetInformeQuery, useGetResultadoQuery } from '../api';
 import { formatCelda } from '../celdas';
 import { csvFileName, downloadResultadoCsv } from '../export';
@@ -148,7 +145,7 @@ export default function InformePage() {
   );
 
   const informeError = informeQuery.error
-    ? readError(informeQuery.error, t('informe.loadFailed'))
+    ? readApiError(informeQuery.error, t('informe.loadFailed'))
     : null;
   if (id === null || informeError?.status === 404) {
     return (
@@ -180,10 +177,9 @@ export default function InformePage() {
   };
 
   const resultadoError = resultadoQuery.error
-    ? readError(resultadoQuery.error, t('informe.loadFailed'))
+    ? readApiError(resultadoQuery.error, t('informe.loadFailed'))
     : null;
   const running = informeQuery.isLoading || resultadoQuery.isLoading;
-  const gridLocale = (locale === 'en' ? enUS : esES).components.MuiDataGrid.defaultProps.localeText;
 
   return (
     <Stack spacing={3}>
@@ -317,25 +313,18 @@ export default function InformePage() {
                 ({t('informe.filas', { count: resultado.total })})
               </Typography>
             </Typography>
-            <Box sx={{ width: '100%' }} data-no-print>
-              <DataGrid<Fila>
+            <Box data-no-print>
+              <ServerDataGrid<Fila>
                 aria-label={t('informe.tabla')}
                 rows={rows}
                 getRowId={(row) => row.__id}
                 columns={columns}
-                rowCount={resultado.total}
+                total={resultado.total}
                 loading={resultadoQuery.isFetching}
-                paginationMode="server"
-                sortingMode="server"
-                filterMode="server"
-                disableColumnFilter
-                disableColumnSorting
                 paginationModel={pagination}
                 onPaginationModelChange={setPagination}
                 pageSizeOptions={PAGE_SIZES}
-                disableRowSelectionOnClick
-                autoHeight
-                localeText={{ ...gridLocale, noRowsLabel: t('informe.sinFilas') }}
+                noRowsLabel={t('informe.sinFilas')}
               />
             </Box>
             <TablaImpresa columnas={resultado.columnas} resultado={resultado} />

@@ -1,15 +1,7 @@
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -23,9 +15,8 @@ import {
   type InformeTipo,
 } from '@gestion/shared';
 import { useAuth, useNavigateTo, useNotify } from '@gestion/shared/react';
+import { FormDialog, useServerForm } from '@gestion/ui';
 import { useInformesTexts } from '../../../i18n/namespace';
-import { readError } from '../../../lib/api-error';
-import { applyFieldErrors } from '../../../lib/field-errors';
 import { useCreateInformeMutation } from '../api';
 import { InformeTextFields, useInformeTextRules } from './InformeTextFields';
 
@@ -48,19 +39,32 @@ export function NuevoInformeDialog({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const navigateTo = useNavigateTo();
   const { user } = useAuth();
-  const titleId = useId();
   const [createInforme] = useCreateInformeMutation();
-  const [formError, setFormError] = useState<string | null>(null);
+  const server = useServerForm<FormValues>({
+    defaultValues: { tipo: 'eventos-por-estado', entidad: 'eventos', nombre: '', descripcion: '' },
+    fields: FIELDS,
+    saveFailed: t('common.saveFailed'),
+    submit: async (values) => {
+      const informe = await createInforme({
+        nombre: values.nombre.trim(),
+        descripcion: values.descripcion.trim(),
+        tipo: values.tipo,
+        ...(values.tipo === 'listado' ? { filtros: { entidad: values.entidad, filtros: [] } } : {}),
+      }).unwrap();
+      notify(
+        t('nuevo.created', { nombre: informe.nombre, interpolation: { escapeValue: false } }),
+        { type: 'success' },
+      );
+      onClose();
+      navigateTo(paths.informe(informe.id));
+    },
+  });
   const {
     control,
     register,
-    handleSubmit,
-    setError,
     watch,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues>({
-    defaultValues: { tipo: 'eventos-por-estado', entidad: 'eventos', nombre: '', descripcion: '' },
-  });
+    formState: { errors },
+  } = server.form;
   const textRules = useInformeTextRules();
   const tipo = watch('tipo');
   // Only what the user may run: a report needs the read permission of its data
@@ -72,104 +76,61 @@ export function NuevoInformeDialog({ onClose }: { onClose: () => void }) {
       hasPermission(user, INFORME_PERMISO_DATOS[INFORME_ENTIDAD[tp] ?? 'auditoria']),
   );
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const informe = await createInforme({
-        nombre: values.nombre.trim(),
-        descripcion: values.descripcion.trim(),
-        tipo: values.tipo,
-        ...(values.tipo === 'listado' ? { filtros: { entidad: values.entidad, filtros: [] } } : {}),
-      }).unwrap();
-      notify(
-        t('nuevo.created', { nombre: informe.nombre, interpolation: { escapeValue: false } }),
-        {
-          type: 'success',
-        },
-      );
-      onClose();
-      navigateTo(paths.informe(informe.id));
-    } catch (error) {
-      const read = readError(error, t('common.saveFailed'));
-      const rest = applyFieldErrors(read.details, FIELDS, setError);
-      if (rest.length > 0 || read.details.length === 0) {
-        setFormError([read.message, ...rest].join(' '));
-      }
-    }
-  });
-
   return (
-    <Dialog
-      open
-      onClose={isSubmitting ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
+    <FormDialog
+      title={t('nuevo.title')}
+      submitLabel={t('common.create')}
+      server={server}
+      onClose={onClose}
     >
-      <form noValidate onSubmit={(e) => void onSubmit(e)}>
-        <DialogTitle id={titleId}>{t('nuevo.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {formError && <Alert severity="error">{formError}</Alert>}
-            <Controller
-              control={control}
-              name="tipo"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={t('nuevo.tipo')}
-                  fullWidth
-                  error={Boolean(errors.tipo)}
-                  helperText={errors.tipo?.message}
-                  {...field}
-                >
-                  {tipos.map((tp) => (
-                    <MenuItem key={tp} value={tp}>
-                      {t(`tipos.${tp}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            {tipo === 'listado' && (
-              <>
-                <Controller
-                  control={control}
-                  name="entidad"
-                  render={({ field }) => (
-                    <TextField select label={t('nuevo.entidad')} fullWidth {...field}>
-                      {entidades.map((e) => (
-                        <MenuItem key={e} value={e}>
-                          {t(`entidades.${e}`)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
-                <Typography variant="body2" color="text.secondary">
-                  {t('nuevo.listadoAyuda')}{' '}
-                  <Link component={RouterLink} to={paths.filtrado()} onClick={onClose}>
-                    {t('nuevo.irAFiltrado')}
-                  </Link>
-                </Typography>
-              </>
+      <Controller
+        control={control}
+        name="tipo"
+        render={({ field }) => (
+          <TextField
+            select
+            label={t('nuevo.tipo')}
+            fullWidth
+            error={Boolean(errors.tipo)}
+            helperText={errors.tipo?.message}
+            {...field}
+          >
+            {tipos.map((tp) => (
+              <MenuItem key={tp} value={tp}>
+                {t(`tipos.${tp}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      {tipo === 'listado' && (
+        <>
+          <Controller
+            control={control}
+            name="entidad"
+            render={({ field }) => (
+              <TextField select label={t('nuevo.entidad')} fullWidth {...field}>
+                {entidades.map((e) => (
+                  <MenuItem key={e} value={e}>
+                    {t(`entidades.${e}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
             )}
-            <InformeTextFields
-              nombre={register('nombre', textRules.nombre)}
-              descripcion={register('descripcion', textRules.descripcion)}
-              errors={{ nombre: errors.nombre?.message, descripcion: errors.descripcion?.message }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            {t('common.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          />
+          <Typography variant="body2" color="text.secondary">
+            {t('nuevo.listadoAyuda')}{' '}
+            <Link component={RouterLink} to={paths.filtrado()} onClick={onClose}>
+              {t('nuevo.irAFiltrado')}
+            </Link>
+          </Typography>
+        </>
+      )}
+      <InformeTextFields
+        nombre={register('nombre', textRules.nombre)}
+        descripcion={register('descripcion', textRules.descripcion)}
+        errors={{ nombre: errors.nombre?.message, descripcion: errors.descripcion?.message }}
+      />
+    </FormDialog>
   );
 }
