@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { ConfirmDialog } from '@gestion/ui';
 import { useAdminTexts } from '../i18n/namespace';
-import { ConfirmDialog } from './ConfirmDialog';
 
 /**
  * Unsaved-changes guard of a form dialog (issue #14: Esc discarded a half-edited role). The

@@ -1,23 +1,5 @@
-import { useCallback } from 'react';
-import { useAuthTexts } from '../i18n/namespace';
-
 /**
- * Formats an ISO 8601 time for the current language (`21/11/2026, 07:05` in Spanish); `—` for
- * a missing or unreadable value.
+ * Dates are formatted by the UI kit, the same in every area (issue #14). This module stays only
+ * so the pages still importing it from here compile; new code imports `@gestion/ui`.
  */
-export function useFormatDate(): (iso: string | null | undefined) => string {
-  const { i18n } = useAuthTexts();
-  const locale = (i18n.resolvedLanguage ?? i18n.language ?? 'es').slice(0, 2);
-  return useCallback(
-    (iso) => {
-      if (!iso) return '—';
-      const date = new Date(iso);
-      if (Number.isNaN(date.getTime())) return '—';
-      return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'es-ES', {
-        dateStyle: 'short',
-        timeStyle: 'short',
-      }).format(date);
-    },
-    [locale],
-  );
-}
+export { useFormatDateTime as useFormatDate } from '@gestion/ui';

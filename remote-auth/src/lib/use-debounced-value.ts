@@ -1,14 +1,5 @@
-import { useEffect, useState } from 'react';
-
 /**
- * `value`, updated only once it has stayed the same for `delayMs` (a search box asks the server
- * after the user pauses typing, not on every key).
+ * The debounce hook is the UI kit's (issue #14). This module stays only so the pages still
+ * importing it from here compile; new code imports `@gestion/ui`.
  */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
+export { useDebouncedValue } from '@gestion/ui';

@@ -4,7 +4,7 @@
  */
 import type { AuditoriaEntry } from '@gestion/shared';
 import { baseApi } from '@gestion/shared/react/api';
-import { cleanParams, type Page } from '../../lib/list';
+import { cleanParams, type Page } from '@gestion/ui';
 
 /**
  * One audit entry (shared `AuditoriaEntry`). `cambios` is `{antes?: {campo: valor}, despues?:

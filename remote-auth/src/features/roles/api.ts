@@ -4,7 +4,7 @@
  */
 import type { DeleteRolQuery, Permiso, PermisosPage, Rol } from '@gestion/shared';
 import { baseApi } from '@gestion/shared/react/api';
-import { cleanParams, type Page } from '../../lib/list';
+import { cleanParams, type Page } from '@gestion/ui';
 
 export type RolItem = Rol;
 export type PermisoItem = Permiso;

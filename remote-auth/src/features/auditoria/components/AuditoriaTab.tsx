@@ -17,10 +17,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LinearProgress from '@mui/material/LinearProgress';
+import { readApiError, useDebouncedValue, useFormatDateTime } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorMessage } from '../../../lib/api-error';
-import { useFormatDate } from '../../../lib/format';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useListAuditoriaQuery, type AuditoriaItem } from '../api';
 
 interface Filters {
@@ -60,7 +58,7 @@ function show(value: unknown): string {
  */
 export function AuditoriaTab() {
   const { t } = useAdminTexts();
-  const formatDate = useFormatDate();
+  const formatDate = useFormatDateTime();
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const debounced = useDebouncedValue(filters, 300);
   const [page, setPage] = useState(0);
@@ -124,7 +122,7 @@ export function AuditoriaTab() {
             </Button>
           }
         >
-          {apiErrorMessage(error, t('auditoria.loadError'))}
+          {readApiError(error, t('auditoria.loadError')).message}
         </Alert>
       )}
       <Paper variant="outlined">

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link, Navigate, Route, Routes, useMatch } from 'react-router-dom';
 import { paths, type PermissionName } from '@gestion/shared';
 import { useAuth, useDocumentTitle, usePermission } from '@gestion/shared/react';
+import { useUiTexts } from '@gestion/ui';
 import { PageLoading } from '../../../components/PageLoading';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { MiCuentaTab } from '../../cuenta/components/MiCuentaTab';
@@ -44,7 +45,11 @@ const TABS: readonly TabDef[] = [
  * Hiding a tab is not security: every endpoint checks the permission itself.
  */
 export default function ConfiguracionPage() {
-  const { t, ready } = useAdminTexts();
+  const { t, ready: ownReady } = useAdminTexts();
+  // The tabs' dialogs are the UI kit's: its texts arrive with the page's, never a key on screen.
+  // Here and not in useAdminTexts, whose module the sign-in page shares (/login's first paint).
+  const kit = useUiTexts();
+  const ready = ownReady && kit.ready;
   const { user } = useAuth();
   const allowed: Record<string, boolean> = {
     usuarios: usePermission('usuarios:ver'),

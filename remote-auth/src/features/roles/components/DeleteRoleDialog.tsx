@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ADMIN_MESSAGES, canUseAsDefault, canUseAsReplacement } from '@gestion/shared';
 import { useAuth, useNotify, usePermission } from '@gestion/shared/react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ConfirmDialog } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorBody, apiErrorMessage, apiErrorStatus } from '../../../lib/api-error';
 import { useGetAjustesQuery } from '../../ajustes/api';

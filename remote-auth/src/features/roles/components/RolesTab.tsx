@@ -15,8 +15,8 @@ import AddIcon from '@mui/icons-material/Add';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { ADMIN_ROLE, canManageRole } from '@gestion/shared';
 import { useAuth, usePermission } from '@gestion/shared/react';
+import { readApiError } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorMessage } from '../../../lib/api-error';
 import { useListRolesQuery, type RolItem } from '../api';
 import { useRefusalText } from '../use-delegation';
 import { DeleteRoleDialog } from './DeleteRoleDialog';
@@ -50,7 +50,7 @@ export function RolesTab() {
           </Button>
         }
       >
-        {apiErrorMessage(error, t('roles.loadError'))}
+        {readApiError(error, t('roles.loadError')).message}
       </Alert>
     );
   }
