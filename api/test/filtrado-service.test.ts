@@ -4,7 +4,7 @@
  */
 import { FILTRO_CAMPOS, FILTRO_EN_MAX, operadoresDe, type FiltroEntidad } from '@gestion/shared';
 import { HttpError } from '../src/lib/http-errors';
-import { FILTRO_COLUMNAS } from '../src/repositories/filtrado-repository';
+import { FILTRO_COLUMNAS } from '../src/repositories/filtrado-condiciones';
 import { validateFiltro, type FiltroInput } from '../src/services/filtrado-service';
 
 /** The HttpError validateFiltro throws for `input`. */

@@ -11,8 +11,11 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { informesContadores } from '../src/db/migrations/0007-informes-contadores';
 import { insertEvento } from '../src/repositories/eventos-repository';
-import { filtroWhere } from '../src/repositories/filtrado-repository';
-import { periodosPorEvento, usuariosPorRol } from '../src/repositories/informes-repository';
+import { filtroWhere } from '../src/repositories/filtrado-condiciones';
+import {
+  periodosPorEvento,
+  usuariosPorRol,
+} from '../src/repositories/informes-agregados-repository';
 import { validateFiltro } from '../src/services/filtrado-service';
 import { DATABASES, uniqueEmail } from './helper';
 import { buildAdminWorld, call, createUser, type AdminWorld } from './admin-fixtures';

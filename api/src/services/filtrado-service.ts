@@ -3,11 +3,13 @@
  * filter against the whitelist and types its values, so the repository only ever sees known
  * fields, allowed operators and typed values (OWASP Query Parameterization / allow-listing:
  * identifiers come from the whitelist, never from the request; values are bound parameters).
- * Pure — no database — so `/api/filtrado` and the saved reports of `/api/informes` share it.
+ * `validateFiltro` is pure — no database — so `/api/filtrado` and the saved reports of
+ * `/api/informes` share it; `createFiltradoService` is the /api/filtrado use case over it.
  */
 import {
   ERROR_CODES,
   FILTRADO_MESSAGES,
+  FILTRADO_PAGE_SIZE_DEFAULT,
   FILTRO_EN_MAX,
   FILTRO_ENTIDADES,
   FILTRO_MAX_CONDICIONES,
@@ -17,13 +19,18 @@ import {
   operadoresDe,
   parseIsoDateTime,
   sinNul,
+  hasPermission,
   type ErrorDetail,
+  type FiltradoPage,
+  type FiltradoRequest,
   type FiltroCampo,
   type FiltroEntidad,
   type FiltroOperador,
   type FiltroTipo,
 } from '@gestion/shared';
-import { HttpError } from '../lib/http-errors';
+import { forbidden, HttpError } from '../lib/http-errors';
+import { findFiltered } from '../repositories/filtrado-repository';
+import type { Caller, ServiceDeps } from './service-deps';
 
 /** A typed value: text and enum values as strings, numbers and dates (epoch ms) as numbers. */
 export type FiltroValor = string | number | boolean;
@@ -256,4 +263,27 @@ export function validateFiltro(input: FiltroInput): ValidatedFiltro {
   }
   if (details.length) throw refused(details);
   return { entidad, filtros, sort };
+}
+
+/** POST /api/filtrado over one database. */
+export function createFiltradoService(deps: ServiceDeps) {
+  const { db } = deps;
+  return {
+    /**
+     * One page of the entity's rows matching `body`'s filter, in its `sort` order.
+     * @throws 403 for usuarios without usuarios:ver — users are personal data (issue #6),
+     *   checked before the filter so such a caller learns nothing from the 400s either — and
+     *   400 as `validateFiltro`.
+     */
+    async filtrar(body: FiltradoRequest, caller: Caller): Promise<FiltradoPage> {
+      if (body.entidad === 'usuarios' && !hasPermission(caller.user, 'usuarios:ver')) {
+        throw forbidden();
+      }
+      const validated = validateFiltro(body);
+      const page = body.page ?? 1;
+      const pageSize = body.pageSize ?? FILTRADO_PAGE_SIZE_DEFAULT;
+      const { items, total } = await findFiltered(db, validated, page, pageSize);
+      return { items, total, page, pageSize };
+    },
+  };
 }

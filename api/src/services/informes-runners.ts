@@ -16,9 +16,9 @@ import {
 import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { Database } from '../db/database';
 import type { Db, Dialect } from '../db/types';
+import { filtroWhere } from '../repositories/filtrado-condiciones';
 import {
   corteDeContadores,
-  filtroWhere,
   findFiltered,
   streamFiltered,
   usuariosContados,
@@ -34,7 +34,7 @@ import {
   periodosPorEventoBatches,
   usuariosPorActivo,
   usuariosPorRol,
-} from '../repositories/informes-repository';
+} from '../repositories/informes-agregados-repository';
 import type { ValidatedFiltro } from './filtrado-service';
 
 /** Rows per query when a result is streamed as CSV. */

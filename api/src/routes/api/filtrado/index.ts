@@ -1,21 +1,17 @@
 /**
  * POST /api/filtrado (issue #6; contract in shared/src/contracts/filtrado.ts): one page of an
  * entity's rows matching a whitelisted, typed filter. The handler stays thin: schema,
- * permission, `validateFiltro`, one repository call.
+ * permission, one service call (which also needs usuarios:ver to filter users).
  */
-import {
-  FILTRADO_PAGE_SIZE_DEFAULT,
-  FiltradoPageSchema,
-  FiltradoRequestSchema,
-  hasPermission,
-} from '@gestion/shared';
+import { FiltradoPageSchema, FiltradoRequestSchema } from '@gestion/shared';
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import { forbidden } from '../../../lib/http-errors';
-import { findFiltered } from '../../../repositories/filtrado-repository';
-import { validateFiltro } from '../../../services/filtrado-service';
+import { createFiltradoService } from '../../../services/filtrado-service';
+import { callerOf, serviceDeps } from '../../deps';
 import { bearer, errors } from '../../schema';
 
 const filtradoRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
+  const filtrado = createFiltradoService(serviceDeps(app));
+
   app.post(
     '/',
     {
@@ -29,19 +25,7 @@ const filtradoRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       onRequest: app.requirePermission('filtrado:usar'),
     },
-    async (request) => {
-      const body = request.body;
-      // Users are personal data: filtering them also needs the right to see them (issue #6).
-      // Checked before the filter, so a caller without it learns nothing from the 400s either.
-      if (body.entidad === 'usuarios' && !hasPermission(request.user, 'usuarios:ver')) {
-        throw forbidden();
-      }
-      const validated = validateFiltro(body);
-      const page = body.page ?? 1;
-      const pageSize = body.pageSize ?? FILTRADO_PAGE_SIZE_DEFAULT;
-      const { items, total } = await findFiltered(app.db, validated, page, pageSize);
-      return { items, total, page, pageSize };
-    },
+    async (request) => filtrado.filtrar(request.body, callerOf(request)),
   );
   done();
 };
