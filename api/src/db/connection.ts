@@ -17,7 +17,8 @@ import {
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './database';
-import { migrationProvider, type Dialect } from './migrations/index';
+import { migrationProvider } from './migrations/index';
+import type { Dialect } from './types';
 
 /**
  * The raw driver under Kysely, for the one hot-path query that bypasses the query builder. On
