@@ -162,6 +162,18 @@ export const ADMIN_MATRIX: TableRow<AdminCtx>[] = [
       }),
     expected: { admin: 200, ...DENIED },
   },
+  // Ajustes › Correo (issue #15).
+  {
+    name: 'GET /api/configuracion/correo',
+    request: () => json('GET', '/api/configuracion/correo'),
+    expected: { admin: 200, ...DENIED },
+  },
+  {
+    name: 'POST /api/configuracion/correo/prueba',
+    request: () =>
+      json('POST', '/api/configuracion/correo/prueba', { destinatario: 'matriz@example.org' }),
+    expected: { admin: 202, ...DENIED },
+  },
   // Own sessions and own account: any signed-in user.
   {
     name: 'GET /api/sesiones',
