@@ -33,7 +33,12 @@ export async function signIn(app: FastifyInstance, email: string, password = PAS
   return res.json<{ token: string; user: { id: number } }>();
 }
 
-/** Creates a user through the api as the admin; returns its id and e-mail. */
+/**
+ * Creates a user through the api as the admin with a known password; returns its id and
+ * e-mail. The password an admin sets must be changed at the first sign-in (issue #15,
+ * `debeCambiarPassword`); the fixture clears that flag in the database, as if the user had
+ * already done so, so suites about other rules can sign in with PASSWORD.
+ */
 export async function createUser(
   app: FastifyInstance,
   adminToken: string,
@@ -52,7 +57,18 @@ export async function createUser(
     },
   });
   if (res.statusCode !== 201) throw new Error(`create user: ${res.statusCode} ${res.body}`);
-  return { id: res.json<{ id: number }>().id, email };
+  const id = res.json<{ id: number }>().id;
+  await passwordAlreadyChanged(app, id);
+  return { id, email };
+}
+
+/** Clears `debeCambiarPassword` of a user (fixtures only: as if the forced change was done). */
+export async function passwordAlreadyChanged(app: FastifyInstance, id: number): Promise<void> {
+  await app.db
+    .updateTable('usuarios')
+    .set({ debe_cambiar_password: 0 })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Builds the world on `dialect`. */

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { listAudit } from '../src/repositories/auditoria-repository';
 import { csvCell, csvLine, parseCsv } from '../src/services/csv';
-import { DATABASES, expectErrorShape, login, uniqueEmail } from './helper';
+import { DATABASES, PASSWORD, expectErrorShape, login, uniqueEmail } from './helper';
 import { buildAdminWorld, call, createUser, type AdminWorld } from './admin-fixtures';
 
 describe('csv cells', () => {
@@ -178,20 +178,28 @@ describe.each(DATABASES)('CSV import and export on %s', (dialect) => {
       });
       expect(await count()).toBe(before + 1);
       const created = report.filas[0]!;
-      expect(created.passwordTemporal).toEqual(expect.any(String));
-      expect((await login(app, a, created.passwordTemporal!)).statusCode).toBe(200);
+      // Created pending and invited by mail (issue #15): no password is handed over.
+      expect(created).not.toHaveProperty('passwordTemporal');
+      const nuevo = await call(app, admin, {
+        method: 'GET',
+        url: `/api/usuarios?q=${encodeURIComponent(a)}`,
+      });
+      expect(nuevo.json<{ items: { invitacionPendiente: boolean }[] }>().items[0]).toMatchObject({
+        invitacionPendiente: true,
+      });
+      expect((await login(app, a, PASSWORD)).statusCode).toBe(401);
       const updated = await call(app, admin, {
         method: 'GET',
         url: `/api/usuarios/${existing.id}`,
       });
       expect(updated.json()).toMatchObject({ nombre: 'Nueva', roles: ['gestor'] });
-      // One audit entry per written row, without the one-time password.
+      // One audit entry per written row.
       const creates = await listAudit(app.db, { accion: 'usuarios.crear', limit: 1 });
       expect(JSON.parse(creates[0]!.cambios!)).toMatchObject({
         origen: 'importacion',
         despues: { email: a },
       });
-      expect(creates[0]!.cambios).not.toContain(created.passwordTemporal);
+      expect(JSON.parse(creates[0]!.cambios!)).toMatchObject({ invitado: true });
       const edits = await listAudit(app.db, { accion: 'usuarios.editar', limit: 1 });
       expect(JSON.parse(edits[0]!.cambios!)).toMatchObject({
         origen: 'importacion',

@@ -198,6 +198,7 @@ describe.each(DATABASES)('administration on %s', (dialect) => {
         registroAbierto: true,
         rolPorDefecto: 'usuario',
         dominiosPermitidos: [],
+        verificacionEmail: false,
         version: 1,
       });
 
@@ -209,6 +210,7 @@ describe.each(DATABASES)('administration on %s', (dialect) => {
         registroAbierto: false,
         rolPorDefecto: 'usuario',
         dominiosPermitidos: [],
+        verificacionEmail: false,
         version: 2,
       });
       const refused = await register(app, {
@@ -249,6 +251,7 @@ describe.each(DATABASES)('administration on %s', (dialect) => {
         registroAbierto: true,
         rolPorDefecto: 'gestor',
         dominiosPermitidos: [],
+        verificacionEmail: false,
         version: 3,
       });
       const reg = await register(app, {

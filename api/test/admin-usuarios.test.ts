@@ -73,7 +73,17 @@ describe.each(DATABASES)('/api/usuarios on %s', (dialect) => {
       expect(page.items.map((u) => u.nombre.split(' ')[0])).toEqual(['Ángela', 'José', 'Zoe']);
       const jose = page.items[1]!;
       expect(Object.keys(jose).sort()).toEqual(
-        ['activo', 'creadoEn', 'email', 'id', 'nombre', 'roles', 'ultimoAcceso', 'version'].sort(),
+        [
+          'activo',
+          'creadoEn',
+          'email',
+          'id',
+          'invitacionPendiente',
+          'nombre',
+          'roles',
+          'ultimoAcceso',
+          'version',
+        ].sort(),
       );
       expect(jose.roles).toEqual(['gestor']);
       expect(jose.creadoEn).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -114,7 +124,7 @@ describe.each(DATABASES)('/api/usuarios on %s', (dialect) => {
   });
 
   describe('create', () => {
-    it('generates a one-time password when none is given, returned once, that signs in', async () => {
+    it('creates a pending, invited user when no password is given (issue #15)', async () => {
       const email = uniqueEmail('nuevo');
       const res = await call(app, admin, {
         method: 'POST',
@@ -132,19 +142,38 @@ describe.each(DATABASES)('/api/usuarios on %s', (dialect) => {
         nombre: 'Nueva Persona',
         activo: true,
         roles: ['gestor'],
+        invitacionPendiente: true,
         version: 1,
       });
-      expect(body.passwordTemporal).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-      expect((await login(app, email, body.passwordTemporal!)).statusCode).toBe(200);
-      const again = await get(`/api/usuarios/${body.id}`);
-      expect(again.json()).not.toHaveProperty('passwordTemporal');
+      expect(body).not.toHaveProperty('passwordTemporal');
       const audit = await lastAudit('usuarios.crear');
       expect(audit).toMatchObject({ objetivo_tipo: 'usuario', objetivo_id: String(body.id) });
       expect(audit!.cambios).not.toMatch(/passwordTemporal|password_hash|argon2/);
-      expect(audit!.cambios).not.toContain(body.passwordTemporal);
     });
 
-    it('keeps a given password and does not echo it', async () => {
+    it('generates a temporary password on request, returned once, that must be changed', async () => {
+      const email = uniqueEmail('temporal');
+      const res = await call(app, admin, {
+        method: 'POST',
+        url: '/api/usuarios',
+        payload: { email, nombre: 'Temporal', generarPassword: true },
+      });
+      expect(res.statusCode).toBe(201);
+      const body = res.json<CreatedUsuario>();
+      expect(body.invitacionPendiente).toBe(false);
+      // No look-alikes O 0 l 1 I (issue #15).
+      expect(body.passwordTemporal).toMatch(/^[A-HJ-NP-Za-km-z2-9]{16}$/);
+      const signed = await login(app, email, body.passwordTemporal!);
+      expect(signed.statusCode).toBe(200);
+      expect(
+        signed.json<{ user: { debeCambiarPassword?: boolean } }>().user.debeCambiarPassword,
+      ).toBe(true);
+      const again = await get(`/api/usuarios/${body.id}`);
+      expect(again.json()).not.toHaveProperty('passwordTemporal');
+      expect((await lastAudit('usuarios.crear'))!.cambios).not.toContain(body.passwordTemporal);
+    });
+
+    it('keeps a given password, does not echo it, and asks for a change at sign-in', async () => {
       const email = uniqueEmail('conclave');
       const res = await call(app, admin, {
         method: 'POST',
@@ -153,7 +182,11 @@ describe.each(DATABASES)('/api/usuarios on %s', (dialect) => {
       });
       expect(res.statusCode).toBe(201);
       expect(res.json()).not.toHaveProperty('passwordTemporal');
-      expect((await login(app, email, PASSWORD)).statusCode).toBe(200);
+      const signed = await login(app, email, PASSWORD);
+      expect(signed.statusCode).toBe(200);
+      expect(
+        signed.json<{ user: { debeCambiarPassword?: boolean } }>().user.debeCambiarPassword,
+      ).toBe(true);
     });
 
     it('answers 400 per field, 409 for a taken e-mail, 400 for an unknown role', async () => {

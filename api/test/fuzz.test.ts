@@ -61,6 +61,11 @@ const AUDIT_OF_REFUSED = new Set([
   'auth.cambio_password_fallido',
   'auth.bloqueo',
   'seguridad.escalada_rechazada',
+  // Issue #15: a wrong password of an e-mail change, a reset with a bad token, a wrong code
+  // of a challenged sign-in.
+  'cuenta.cambio_email_fallido',
+  'auth.restablecimiento_fallido',
+  'auth.login_codigo_fallido',
 ]);
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -88,7 +93,9 @@ describe.each(DATABASES)('fuzzing every endpoint on %s', (dialect) => {
     ({ app } = await buildTestApp(db));
     endpoints = collectEndpoints(app);
     schema = db.config.kind === 'postgres' ? db.config.schema : undefined;
-    tables = await listTables(app, schema);
+    // The mail outbox (issue #15) is changed by its worker in the background after earlier
+    // requests (pendiente → enviado), so it is no witness of what one request wrote.
+    tables = (await listTables(app, schema)).filter((t) => t !== 'correos');
     const admin = await app.db
       .selectFrom('usuarios')
       .select('id')

@@ -171,6 +171,8 @@ describe('FallbackLockoutStore', () => {
       lockedFor: () => Promise.reject(new Error('down')),
       registerFailure: () => Promise.reject(new Error('down')),
       reset: () => Promise.reject(new Error('down')),
+      accountFailures: () => Promise.reject(new Error('down')),
+      clearAccount: () => Promise.reject(new Error('down')),
     };
     const warn = jest.fn();
     const store = new FallbackLockoutStore(failing, new MemoryLockoutStore(), warn);

@@ -29,6 +29,14 @@ export interface UsuariosTable {
   nombre_norm: ColumnType<string, string | undefined, string>;
   /** `nombre_norm email`, normalised (migration 0002): what the list's `q` matches. */
   busqueda: ColumnType<string, string | undefined, string>;
+  /** 1 while an admin-set password must be changed at the next sign-in (migration 0010). */
+  debe_cambiar_password: ColumnType<Flag, Flag | undefined, Flag>;
+  /** 1 while an invited user has not set a password (migration 0010). */
+  invitacion_pendiente: ColumnType<Flag, Flag | undefined, Flag>;
+  /** 0 for a self-registration not yet verified (migration 0010); 1 otherwise. */
+  email_verificado: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Locale of the user's mails, `es` or `en` (migration 0010). */
+  idioma: ColumnType<string, string | undefined, string>;
 }
 
 export interface RolesTable {
@@ -169,6 +177,32 @@ export interface CorreosTable {
   enviado_en: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
 }
 
+/** A mailed single-use token of the account lifecycle (issue #15, migration 0010). */
+export interface TokensCuentaTable {
+  id: Generated<number>;
+  usuario_id: number;
+  /** reset | invitacion | verificacion | cambio_email | login (see `TOKEN_TIPOS`). */
+  tipo: string;
+  /** Hex SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  /** What the token applies: the new e-mail of a change, the hashed code of a challenge. */
+  dato: string | null;
+  /** Wrong codes tried against a challenge token. */
+  intentos: ColumnType<number, number | undefined, number>;
+  creado_en: EpochMs;
+  expira_en: EpochMs;
+  /** When it was spent or voided; null while usable. */
+  usado_en: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
+}
+
+/** A device (user-agent fingerprint) a user signed in from (issue #15, migration 0010). */
+export interface DispositivosTable {
+  usuario_id: number;
+  /** Hex SHA-256 of the User-Agent header. */
+  huella: string;
+  visto_en: EpochMs;
+}
+
 export interface Database {
   usuarios: UsuariosTable;
   roles: RolesTable;
@@ -183,6 +217,8 @@ export interface Database {
   informes: InformesTable;
   periodos_por_evento: PeriodosPorEventoTable;
   correos: CorreosTable;
+  tokens_cuenta: TokensCuentaTable;
+  dispositivos: DispositivosTable;
 }
 
 export type UsuarioRow = Selectable<UsuariosTable>;

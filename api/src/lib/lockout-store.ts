@@ -105,6 +105,17 @@ export interface LockoutStore {
   registerFailure(key: LockoutKey, now: number): Promise<FailureOutcome>;
   /** Forgets this address's count on this account (after a right password from it). */
   reset(key: LockoutKey): Promise<void>;
+  /**
+   * Failures counted on `account` from every address in its current window (0 when none): a
+   * right password at or above ACCOUNT_CEILING gets a mailed code instead of a session
+   * (issue #15, "sign-in under attack").
+   */
+  accountFailures(account: string, now: number): Promise<number>;
+  /**
+   * Forgets every counter of `account`, the ceiling and each address's lock: a password reset
+   * proved the owner (issue #15).
+   */
+  clearAccount(account: string): Promise<void>;
 }
 
 interface AddressEntry {
@@ -204,6 +215,17 @@ export class MemoryLockoutStore implements LockoutStore {
     this.addresses.delete(MemoryLockoutStore.addressKey(key));
     return Promise.resolve();
   }
+
+  accountFailures(account: string, now: number): Promise<number> {
+    return Promise.resolve(this.liveAccount(account, now)?.count ?? 0);
+  }
+
+  clearAccount(account: string): Promise<void> {
+    this.accounts.delete(account);
+    const prefix = `${account}\u0000`;
+    for (const k of [...this.addresses.keys()]) if (k.startsWith(prefix)) this.addresses.delete(k);
+    return Promise.resolve();
+  }
 }
 
 /**
@@ -298,6 +320,21 @@ export class RedisLockoutStore implements LockoutStore {
   async reset(key: LockoutKey): Promise<void> {
     await this.redis.del(this.keys(key)[0]);
   }
+
+  async accountFailures(account: string, now: number): Promise<number> {
+    const [count, start] = await this.redis.hmget(this.keys({ account, address: '' })[1], 'c', 's');
+    return Number(start ?? 0) + ACCOUNT_WINDOW_MS > now ? Number(count ?? 0) : 0;
+  }
+
+  async clearAccount(account: string): Promise<void> {
+    const accountKey = this.keys({ account, address: '' })[1];
+    // The address keys share the account key as prefix (`keys`); braces are literal in a
+    // SCAN pattern.
+    const stream = this.redis.scanStream({ match: `${accountKey}:*`, count: 500 });
+    for await (const batch of stream as AsyncIterable<string[]>)
+      if (batch.length > 0) await this.redis.del(...batch);
+    await this.redis.del(accountKey);
+  }
 }
 
 /** How long a fallback store leaves a failed primary (Redis) alone before trying it again, ms. */
@@ -341,5 +378,13 @@ export class FallbackLockoutStore implements LockoutStore {
   }
   reset(key: LockoutKey): Promise<void> {
     return this.attempt((s) => s.reset(key));
+  }
+  accountFailures(account: string, now: number): Promise<number> {
+    return this.attempt((s) => s.accountFailures(account, now));
+  }
+  async clearAccount(account: string): Promise<void> {
+    // Both: counts taken by the fallback while Redis was down must go too.
+    await this.fallback.clearAccount(account);
+    await this.attempt((s) => (s === this.fallback ? Promise.resolve() : s.clearAccount(account)));
   }
 }

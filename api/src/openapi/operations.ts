@@ -28,6 +28,8 @@ const VERSION =
   'Envíe la `version` leída: si otro la cambió antes, 409 VERSION_CONFLICT y nada se guarda.';
 const CSV =
   'CSV UTF-8 con BOM y CRLF, con todas las filas del filtro (sin páginas), en streaming; los filtros se validan antes de enviar las cabeceras, así que un error llega como JSON.';
+const INVITACION_PENDIENTE =
+  '`true`: solo usuarios con la invitación pendiente; `false`: solo los demás (issue #15).';
 const DELEGATION =
   'Reglas de delegación (issue #13): quien no es admin solo actúa sobre usuarios con permisos que él también tiene, y solo da o quita roles cuyos permisos tiene; admin solo lo da, quita o toca un admin. Una negativa es 403 FORBIDDEN con el motivo en `message` y queda auditada.';
 
@@ -48,15 +50,83 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /api/auth/login': {
     operationId: 'login',
     description:
-      'Inicia sesión con correo y contraseña y devuelve un token opaco (cabecera `Authorization: Bearer <token>`) y el usuario con sus roles y permisos. Un correo desconocido y una contraseña errónea responden igual (401 INVALID_CREDENTIALS). Limitado por IP (RATE_LIMIT_LOGIN por minuto) y, tras fallos repetidos, por cuenta y dirección de origen (con un tope por cuenta para quien sigue fallando): 429 RATE_LIMITED o ACCOUNT_LOCKED con `Retry-After`. Los fallos de otras direcciones nunca bloquean al titular.',
-    responses: { 200: 'Sesión iniciada: `{token, user}`.', 401: 'Credenciales incorrectas.' },
+      'Inicia sesión con correo y contraseña y devuelve un token opaco (cabecera `Authorization: Bearer <token>`) y el usuario con sus roles y permisos. Un correo desconocido y una contraseña errónea responden igual (401 INVALID_CREDENTIALS). Limitado por IP (RATE_LIMIT_LOGIN por minuto) y, tras fallos repetidos, por cuenta y dirección de origen (con un tope por cuenta para quien sigue fallando): 429 RATE_LIMITED o ACCOUNT_LOCKED con `Retry-After`. Los fallos de otras direcciones nunca bloquean al titular: con la cuenta en su tope, la contraseña correcta desde una dirección sin fallos recibe `{verificacion: {token}}` y un código de seis dígitos por correo (véase /api/auth/login/verify). `user.debeCambiarPassword: true` si un administrador eligió la contraseña: hasta cambiarla, toda llamada salvo GET /api/auth/me, POST /api/auth/password y POST /api/auth/logout responde 403 PASSWORD_CHANGE_REQUIRED (issue #15).',
+    responses: {
+      200: 'Sesión iniciada: `{token, user}`; o, con la cuenta bajo ataque, `{verificacion: {token}}`.',
+      401: 'Credenciales incorrectas.',
+      403: 'Correo sin verificar con verificacionEmail activo (EMAIL_NO_VERIFICADO), tras la contraseña correcta.',
+    },
+  },
+  'POST /api/auth/login/verify': {
+    operationId: 'verifyLoginCode',
+    description:
+      'Completa un inicio de sesión verificado por correo: el `token` de `{verificacion}` y el `codigo` de seis dígitos recibido (10 minutos, 5 intentos, un solo uso). Limitado como el inicio de sesión.',
+    responses: {
+      200: 'Sesión iniciada: `{token, user}`.',
+      401: 'Código incorrecto, caducado o ya usado (INVALID_CREDENTIALS).',
+    },
+  },
+  'POST /api/auth/password/forgot': {
+    operationId: 'forgotPassword',
+    description:
+      'Pide un enlace para restablecer la contraseña (APP_URL/restablecer?token=…, 30 minutos, un solo uso; uno nuevo anula los anteriores). La misma respuesta y el mismo trabajo para cualquier correo; como mucho 3 enlaces por cuenta y hora (después, la misma respuesta sin correo) y RATE_LIMIT_REGISTER peticiones por IP y hora (429).',
+    responses: { 202: '`{message}`, el mismo para cualquier correo.' },
+  },
+  'POST /api/auth/password/reset': {
+    operationId: 'resetPassword',
+    description:
+      'Fija una contraseña nueva con el token del enlace: cumple la política, cierra todas las sesiones del usuario, anula sus demás enlaces, levanta el bloqueo por intentos fallidos y le avisa por correo. No inicia sesión.',
+    responses: {
+      204: 'Contraseña restablecida.',
+      400: 'Token usado, caducado o desconocido (TOKEN_INVALIDO) o contraseña fuera de la política (VALIDATION_ERROR, `details` de `password`).',
+    },
+  },
+  'POST /api/auth/invitation/accept': {
+    operationId: 'acceptInvitation',
+    description:
+      'Acepta una invitación (APP_URL/invitacion?token=…, 72 horas): fija la contraseña, da el correo por verificado e inicia sesión.',
+    responses: {
+      200: 'Sesión iniciada: `{token, user}`.',
+      400: 'Token usado, caducado, revocado o desconocido (TOKEN_INVALIDO) o contraseña fuera de la política.',
+    },
+  },
+  'POST /api/auth/email/verify': {
+    operationId: 'verifyEmail',
+    description:
+      'Verifica el correo de una cuenta con el token del enlace (APP_URL/verificar?token=…, 24 horas).',
+    responses: { 204: 'Correo verificado.', 400: 'Token no válido (TOKEN_INVALIDO).' },
+  },
+  'POST /api/auth/email/resend': {
+    operationId: 'resendEmailVerification',
+    description:
+      'Reenvía el enlace de verificación a una cuenta pendiente. La misma respuesta para cualquier correo; limitado por IP (RATE_LIMIT_REGISTER por hora) y a 3 enlaces por cuenta y hora.',
+    responses: { 202: '`{message}`, el mismo para cualquier correo.' },
+  },
+  'POST /api/auth/email': {
+    operationId: 'changeEmail',
+    description:
+      'Pide cambiar el correo del usuario de la sesión, con su contraseña: el enlace de confirmación (APP_URL/confirmar-correo?token=…, 24 horas) va a la NUEVA dirección. Una dirección ya usada responde igual y su titular recibe un aviso. Los intentos con contraseña errónea cuentan como los del inicio de sesión.',
+    responses: {
+      202: '`{message}`.',
+      400: 'Contraseña incorrecta (`details` de `password`) o correo no válido o igual al actual (`email`).',
+    },
+  },
+  'POST /api/auth/email/confirm': {
+    operationId: 'confirmEmailChange',
+    description:
+      'Aplica el cambio de correo con el token del enlace y avisa a la dirección anterior. Las sesiones siguen abiertas; los enlaces de restablecimiento enviados a la dirección anterior se anulan.',
+    responses: {
+      204: 'Correo cambiado.',
+      400: 'Token no válido (TOKEN_INVALIDO).',
+      409: 'La dirección se ha ocupado entretanto (EMAIL_TAKEN).',
+    },
   },
   'POST /api/auth/register': {
     operationId: 'register',
     description:
-      'Crea una cuenta con el rol por defecto de los ajustes e inicia sesión. Contraseña de 8 a 128 caracteres y no común. Limitado por IP (RATE_LIMIT_REGISTER por hora).',
+      'Crea una cuenta con el rol por defecto de los ajustes e inicia sesión. Contraseña de 8 a 128 caracteres y no común. Limitado por IP (RATE_LIMIT_REGISTER por hora). Con el ajuste verificacionEmail activo no inicia sesión: responde `{message, verificacionPendiente: true}` y envía un enlace de verificación, y lo mismo (sin 409) para un correo ya registrado, cuyo titular recibe un aviso (ASVS 6.3.8).',
     responses: {
-      201: "Cuenta creada: `{token, user, message: 'Cuenta creada correctamente'}`.",
+      201: "Cuenta creada: `{token, user, message: 'Cuenta creada correctamente'}`; con verificacionEmail, `{message, verificacionPendiente: true}`.",
       403: 'El registro está cerrado (REGISTRATION_CLOSED) o el dominio del correo no está entre los permitidos (REGISTRATION_DOMAIN).',
       409: 'El correo ya tiene cuenta (EMAIL_TAKEN).',
     },
@@ -68,7 +138,8 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   },
   'PATCH /api/auth/me': {
     operationId: 'updateMe',
-    description: 'Cambia el nombre del usuario de la sesión (sin permiso especial).',
+    description:
+      'Cambia el nombre del usuario de la sesión o el idioma (`es`, `en`) de sus correos (sin permiso especial).',
     responses: { 200: '`{user}` actualizado.' },
   },
   'POST /api/auth/logout': {
@@ -91,12 +162,13 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     description: `Lista usuarios (permiso usuarios:ver). ${LIST} Con \`q\` o \`activo\`, \`total\` se cuenta hasta 2000 ("2000 o más").`,
     parameters: {
       q: 'Palabras buscadas en correo y nombre, sin distinguir mayúsculas ni acentos; todas deben aparecer.',
+      invitacionPendiente: INVITACION_PENDIENTE,
     },
     responses: { 200: 'Una página de usuarios.' },
   },
   'POST /api/usuarios': {
     operationId: 'createUsuario',
-    description: `Crea un usuario (permiso usuarios:crear), activo, con los \`roles\` dados. Sin \`password\` se genera una de un solo uso y se devuelve una vez en \`passwordTemporal\`. ${DELEGATION}`,
+    description: `Crea un usuario (permiso usuarios:crear) con los \`roles\` dados. Sin \`password\` ni \`generarPassword\` queda pendiente (\`invitacionPendiente: true\`) y recibe por correo una invitación (72 horas). Con \`generarPassword: true\` se genera una contraseña temporal sin caracteres ambiguos, devuelta una vez en \`passwordTemporal\`; con \`password\`, esa. En ambos casos el usuario debe cambiarla al entrar (ASVS 6.4.6). ${DELEGATION}`,
     responses: {
       201: 'El usuario creado (con `passwordTemporal` si se generó).',
       409: 'El correo ya existe (EMAIL_TAKEN).',
@@ -107,6 +179,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     description: `Exporta los usuarios del filtro como CSV (permiso usuarios:ver); mismos filtros y orden que la lista. ${CSV}`,
     parameters: {
       q: 'Palabras buscadas en correo y nombre, sin distinguir mayúsculas ni acentos; todas deben aparecer.',
+      invitacionPendiente: INVITACION_PENDIENTE,
     },
     responses: { 200: 'El CSV (columnas email, nombre, roles, activo, creadoEn, ultimoAcceso).' },
   },
@@ -150,6 +223,24 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     operationId: 'revokeUsuarioSesiones',
     description: `Cierra todas las sesiones de un usuario (permiso usuarios:editar). ${DELEGATION}`,
     responses: { 200: '`{revocadas}`: cuántas sesiones se cerraron.' },
+  },
+  'POST /api/usuarios/{id}/password-reset': {
+    operationId: 'sendUsuarioPasswordReset',
+    description: `Envía al usuario un enlace para restablecer su contraseña (permiso usuarios:editar); quien administra nunca la ve ni la elige (ASVS 6.4.6). ${DELEGATION}`,
+    responses: {
+      202: '`{message}`: enlace enviado.',
+      409: 'El usuario aún no aceptó su invitación (reenvíela).',
+    },
+  },
+  'POST /api/usuarios/{id}/invitation': {
+    operationId: 'resendUsuarioInvitation',
+    description: `Reenvía la invitación de un usuario pendiente (permiso usuarios:editar); el enlace anterior deja de servir. ${DELEGATION}`,
+    responses: { 202: '`{message}`: invitación enviada.', 409: 'El usuario no está pendiente.' },
+  },
+  'DELETE /api/usuarios/{id}/invitation': {
+    operationId: 'revokeUsuarioInvitation',
+    description: `Revoca la invitación de un usuario pendiente (permiso usuarios:editar): sus enlaces dejan de servir y el usuario sigue pendiente. ${DELEGATION}`,
+    responses: { 204: 'Invitación revocada.', 409: 'El usuario no está pendiente.' },
   },
 
   // --- /api/roles, /api/permisos ----------------------------------------------------------

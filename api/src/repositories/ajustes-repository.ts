@@ -1,7 +1,8 @@
 /**
  * Settings (`ajustes`): JSON values under a key. The auth area owns `registro_abierto`
  * (boolean), `rol_por_defecto` (role nombre) and `dominios_permitidos` (e-mail domains allowed
- * to self-register, normalised; empty: any; issue #13); /configuracion edits them.
+ * to self-register, normalised; empty: any; issue #13) and `verificacion_email` (boolean, issue
+ * #15); /configuracion edits them.
  */
 import { DEFAULT_ROLE } from '@gestion/shared';
 import type { Db } from './usuarios-repository';
@@ -11,6 +12,8 @@ export interface Ajustes {
   registro_abierto: boolean;
   rol_por_defecto: string;
   dominios_permitidos: string[];
+  /** Self-registration must verify the e-mail before the first sign-in (issue #15). */
+  verificacion_email: boolean;
 }
 
 /** Defaults written on first start (insert-if-missing). */
@@ -18,6 +21,7 @@ export const DEFAULT_AJUSTES: Ajustes = {
   registro_abierto: true,
   rol_por_defecto: DEFAULT_ROLE,
   dominios_permitidos: [],
+  verificacion_email: false,
 };
 
 /** True when a parsed value has the type of the setting's default (arrays: of strings). */

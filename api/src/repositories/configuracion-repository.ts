@@ -33,6 +33,7 @@ export async function getConfiguracion(db: Db): Promise<Configuracion> {
     registroAbierto: await getAjuste(db, 'registro_abierto'),
     rolPorDefecto: await getAjuste(db, 'rol_por_defecto'),
     dominiosPermitidos: await getAjuste(db, 'dominios_permitidos'),
+    verificacionEmail: await getAjuste(db, 'verificacion_email'),
     version: await readVersion(db),
   };
 }
@@ -60,12 +61,19 @@ export async function claimConfiguracionVersion(db: Db, expected: number): Promi
 /** Writes the given settings (version handled by `claimConfiguracionVersion`). */
 export async function writeConfiguracion(
   db: Db,
-  c: { registroAbierto?: boolean; rolPorDefecto?: string; dominiosPermitidos?: string[] },
+  c: {
+    registroAbierto?: boolean;
+    rolPorDefecto?: string;
+    dominiosPermitidos?: string[];
+    verificacionEmail?: boolean;
+  },
 ): Promise<void> {
   if (c.registroAbierto !== undefined) await setAjuste(db, 'registro_abierto', c.registroAbierto);
   if (c.rolPorDefecto !== undefined) await setAjuste(db, 'rol_por_defecto', c.rolPorDefecto);
   if (c.dominiosPermitidos !== undefined)
     await setAjuste(db, 'dominios_permitidos', c.dominiosPermitidos);
+  if (c.verificacionEmail !== undefined)
+    await setAjuste(db, 'verificacion_email', c.verificacionEmail);
 }
 
 /**

@@ -97,7 +97,7 @@ export interface SessionLookupRow extends UserRoleRow {
  */
 const LOOKUP_SQL = `
   select s.id as sesion_id, s.creada_en, s.ultimo_uso, s.expira_en,
-         u.id, u.email, u.nombre, u.activo,
+         u.id, u.email, u.nombre, u.activo, u.debe_cambiar_password, u.idioma,
          r.nombre as rol, p.nombre as permiso
     from sesiones s
     join usuarios u on u.id = s.usuario_id
@@ -125,6 +125,8 @@ type LookupTuple = [
   string,
   string,
   number,
+  number,
+  string,
   string | null,
   string | null,
 ];
@@ -139,8 +141,10 @@ function fromTuple(t: LookupTuple): SessionLookupRow {
     email: t[5],
     nombre: t[6],
     activo: t[7],
-    rol: t[8],
-    permiso: t[9],
+    debe_cambiar_password: t[8],
+    idioma: t[9],
+    rol: t[10],
+    permiso: t[11],
   };
 }
 

@@ -29,6 +29,13 @@ export interface UsuarioFilter {
   /** A role nombre the user must hold. */
   rol?: string;
   activo?: boolean;
+  /** Only users with (true) or without (false) a pending invitation (issue #15). */
+  invitacionPendiente?: boolean;
+}
+
+/** Whether a flag filter (activo, invitacionPendiente) is set: counted like a search. */
+function flagFiltered(f: UsuarioFilter): boolean {
+  return f.activo !== undefined || f.invitacionPendiente !== undefined;
 }
 
 /** `campo` or `-campo` of USUARIO_SORT_FIELDS. */
@@ -59,6 +66,7 @@ const ROW_COLUMNS = [
   'usuarios.activo',
   'usuarios.creado_en',
   'usuarios.ultimo_acceso',
+  'usuarios.invitacion_pendiente',
   'usuarios.version',
 ] as const;
 
@@ -69,6 +77,7 @@ interface UsuarioListRow {
   activo: number;
   creado_en: number;
   ultimo_acceso: number | null;
+  invitacion_pendiente: number;
   version: number;
 }
 
@@ -112,6 +121,8 @@ function filterExpr(
     );
   }
   if (f.activo !== undefined) conds.push(eb('usuarios.activo', '=', f.activo ? 1 : 0));
+  if (f.invitacionPendiente !== undefined)
+    conds.push(eb('usuarios.invitacion_pendiente', '=', f.invitacionPendiente ? 1 : 0));
   if (f.rol) {
     // "Holds the role" as a probe of usuario_roles' primary key (usuario_id, rol_id) per row:
     // a page then walks the sort index and stops after one page of holders. The previous
@@ -151,6 +162,7 @@ function toUsuario(r: UsuarioListRow, roles: string[]): Usuario {
     roles,
     creadoEn: iso(r.creado_en),
     ultimoAcceso: r.ultimo_acceso === null ? null : iso(r.ultimo_acceso),
+    invitacionPendiente: r.invitacion_pendiente === 1,
     version: r.version,
   };
 }
@@ -296,13 +308,13 @@ async function countUsuarios(
   filter: UsuarioFilter,
 ): Promise<{ total: number; ids?: number[] }> {
   const noQ = searchWords(filter.q).length === 0;
-  if (noQ && !filter.rol && filter.activo === undefined) {
+  if (noQ && !filter.rol && !flagFiltered(filter)) {
     // Kept by triggers (migration 0002): no count over every row for the default view.
     const total = await sql<{ n: number }>`select n from usuarios_total where id = 1`.execute(db);
     const n = total.rows[0]?.n;
     if (n !== undefined) return { total: Number(n) };
   }
-  if (filter.rol && noQ && filter.activo === undefined) {
+  if (filter.rol && noQ && !flagFiltered(filter)) {
     // No row: the role is unknown or nobody ever held it.
     const row = await sql<{ n: number }>`select t.n from usuarios_rol_total t
       join roles r on r.id = t.rol_id where r.nombre = ${filter.rol}`.execute(db);
@@ -329,7 +341,7 @@ async function countMatches(
     // CROSS JOIN fixes the loop order), so the first TOTAL_MAX hits end it. Written as
     // `id in (…)` SQLite would first collect every hit (138 ms for "mar" at 1 000 000 users).
     const short = words.filter((w) => !indexed.includes(w));
-    const onlyIndexed = short.length === 0 && !filter.rol && filter.activo === undefined;
+    const onlyIndexed = short.length === 0 && !filter.rol && !flagFiltered(filter);
     const match = ftsQuery(indexed);
     // The index alone when nothing else filters (its rowid is the user's id): joining each hit
     // to its `usuarios` row is a random read of the table (34 ms for 2 000 hits, cold).
@@ -371,7 +383,7 @@ export async function listUsuarios(
   pageSize: number,
 ): Promise<{ items: Usuario[]; total: number }> {
   const offset = (page - 1) * pageSize;
-  const counted = searchWords(filter.q).length > 0 || filter.activo !== undefined;
+  const counted = searchWords(filter.q).length > 0 || flagFiltered(filter);
   if (offset === 0 && !counted) {
     // Neither walks backwards nor depends on the matches: both queries at once.
     const [rows, { total }] = await Promise.all([

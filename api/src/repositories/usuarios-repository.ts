@@ -14,8 +14,17 @@ export type { Db };
 export interface Credentials {
   id: number;
   email: string;
+  nombre: string;
   activo: boolean;
   password_hash: string;
+  /** Invited, no password set yet: can never sign in (issue #15). */
+  invitacionPendiente: boolean;
+  /** False only for a self-registration not yet verified (issue #15). */
+  emailVerificado: boolean;
+  /** Locale of the user's mails. */
+  idioma: string;
+  /** Last successful sign-in, epoch ms; null before the first one. */
+  ultimoAcceso: number | null;
 }
 
 /** The user row for a sign-in attempt, or undefined for an unknown e-mail. */
@@ -25,10 +34,32 @@ export async function findCredentialsByEmail(
 ): Promise<Credentials | undefined> {
   const row = await db
     .selectFrom('usuarios')
-    .select(['id', 'email', 'activo', 'password_hash'])
+    .select([
+      'id',
+      'email',
+      'nombre',
+      'activo',
+      'password_hash',
+      'invitacion_pendiente',
+      'email_verificado',
+      'idioma',
+      'ultimo_acceso',
+    ])
     .where('email', '=', email)
     .executeTakeFirst();
-  return row && { ...row, activo: row.activo === 1 };
+  return (
+    row && {
+      id: row.id,
+      email: row.email,
+      nombre: row.nombre,
+      activo: row.activo === 1,
+      password_hash: row.password_hash,
+      invitacionPendiente: row.invitacion_pendiente === 1,
+      emailVerificado: row.email_verificado === 1,
+      idioma: row.idioma,
+      ultimoAcceso: row.ultimo_acceso === null ? null : Number(row.ultimo_acceso),
+    }
+  );
 }
 
 /** True when an account already uses this e-mail. */
@@ -41,13 +72,31 @@ export async function emailExists(db: Db, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** The lifecycle state a new user starts in (issue #15); every flag defaults to "none". */
+export interface NuevoUsuarioEstado {
+  /** An admin set or generated the password: change it at the first sign-in. */
+  debeCambiarPassword?: boolean;
+  /** Invited: no usable password until the invitation is accepted. */
+  invitacionPendiente?: boolean;
+  /** False for a self-registration while `verificacionEmail` is on. Default true. */
+  emailVerificado?: boolean;
+  /** Locale of the user's mails; default `es`. */
+  idioma?: string;
+}
+
 /**
  * Inserts a user and returns its id.
  * @throws the driver's unique-constraint error when the e-mail is taken (see `isUniqueViolation`).
  */
 export async function insertUsuario(
   db: Db,
-  u: { email: string; nombre: string; passwordHash: string; activo?: boolean; now: number },
+  u: {
+    email: string;
+    nombre: string;
+    passwordHash: string;
+    activo?: boolean;
+    now: number;
+  } & NuevoUsuarioEstado,
 ): Promise<number> {
   const row = await db
     .insertInto('usuarios')
@@ -58,6 +107,10 @@ export async function insertUsuario(
       ...usuarioSearchColumns(u.nombre, u.email),
       password_hash: u.passwordHash,
       activo: u.activo === false ? 0 : 1,
+      debe_cambiar_password: u.debeCambiarPassword ? 1 : 0,
+      invitacion_pendiente: u.invitacionPendiente ? 1 : 0,
+      email_verificado: u.emailVerificado === false ? 0 : 1,
+      idioma: u.idioma ?? 'es',
       version: 1,
       creado_en: u.now,
       actualizado_en: u.now,
@@ -128,6 +181,9 @@ export interface UserRoleRow {
   email: string;
   nombre: string;
   activo: number;
+  /** Migration 0010 (issue #15). */
+  debe_cambiar_password: number;
+  idioma: string;
   rol: string | null;
   permiso: string | null;
 }
@@ -144,7 +200,8 @@ export const ADMIN_PERMISOS: Role['permisos'] = Object.freeze(
 
 /**
  * Folds join rows into the api's `User` (DESIGN.md §3): exactly
- * `{id, email, nombre, activo, roles: [{nombre, permisos: [{nombre}]}]}`. Rows may come in any
+ * `{id, email, nombre, activo, roles: [{nombre, permisos: [{nombre}]}]}`, plus
+ * `debeCambiarPassword: true` and `idioma: 'en'` only when so (issue #15). Rows may come in any
  * order (grouped here by role); roles and permissions keep the order of the rows, which the
  * queries make role id, then permission id (the catalogue's order).
  */
@@ -163,13 +220,17 @@ export function foldUser(rows: readonly UserRoleRow[]): User | undefined {
     }
     if (r.permiso !== null && r.rol !== ADMIN_ROLE) role.permisos.push({ nombre: r.permiso });
   }
-  return {
+  const user: User = {
     id: first.id,
     email: first.email,
     nombre: first.nombre,
     activo: first.activo === 1,
     roles,
   };
+  // Present only when they say something (issue #15), so the common answer keeps SPEC's shape.
+  if (first.debe_cambiar_password === 1) user.debeCambiarPassword = true;
+  if (first.idioma === 'en') user.idioma = 'en';
+  return user;
 }
 
 /**
@@ -188,7 +249,16 @@ function userWithRolesQuery(db: Db, usuarioId: number): CompiledQuery<UserRoleRo
       .leftJoin('roles as r', 'r.id', 'ur.rol_id')
       .leftJoin('rol_permisos as rp', 'rp.rol_id', 'r.id')
       .leftJoin('permisos as p', 'p.id', 'rp.permiso_id')
-      .select(['u.id', 'u.email', 'u.nombre', 'u.activo', 'r.nombre as rol', 'p.nombre as permiso'])
+      .select([
+        'u.id',
+        'u.email',
+        'u.nombre',
+        'u.activo',
+        'u.debe_cambiar_password',
+        'u.idioma',
+        'r.nombre as rol',
+        'p.nombre as permiso',
+      ])
       .where('u.id', '=', usuarioId)
       .orderBy('r.id')
       .orderBy('p.id')

@@ -11,16 +11,21 @@ import {
   dominioPermitido,
   type ErrorDetail,
   type LoginRequest,
+  type LoginChallengeResponse,
+  type LoginVerifyRequest,
+  type Locale,
+  type RegisterPendingResponse,
   type RegisterRequest,
   type User,
 } from '@gestion/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database';
 import { isValidEmail, normalizeEmail } from '../lib/email';
 import { HttpError, isUniqueViolation, validationError } from '../lib/http-errors';
-import { lockoutKey, type LockoutStore } from '../lib/lockout-store';
-import { passwordProblem, type PasswordHasher } from '../lib/passwords';
+import { ACCOUNT_CEILING, lockoutKey } from '../lib/lockout-store';
+import { passwordProblem } from '../lib/passwords';
+import { CICLO_AUDIT, type CicloDeps } from './ciclo-cuenta-common';
 import { createPasswordAttempts } from './password-attempts';
+import { createSignInSteps, emailNotVerified } from './sign-in-steps';
+import { createVerificationService } from './verification-service';
 import { getAjuste } from '../repositories/ajustes-repository';
 import { AUDIT_ACTIONS, insertAudit } from '../repositories/auditoria-repository';
 import {
@@ -35,7 +40,6 @@ import {
   findCredentialsByEmail,
   findUserWithRoles,
   insertUsuario,
-  touchLastAccess,
   type Db,
 } from '../repositories/usuarios-repository';
 
@@ -43,6 +47,8 @@ import {
 export interface RequestMeta {
   ip: string;
   userAgent: string | null;
+  /** The preferred supported locale of Accept-Language, if any: the new account's `idioma`. */
+  locale?: Locale;
 }
 
 /** A signed-in result: the opaque token (returned once, never stored) and the user. */
@@ -51,16 +57,8 @@ export interface SignedIn {
   user: User;
 }
 
-export interface AuthServiceDeps {
-  db: Kysely<Database>;
-  hasher: PasswordHasher;
-  lockout: LockoutStore;
-  /** Epoch ms. */
-  now: () => number;
-  /** Absolute session lifetime, ms. */
-  sessionMaxMs: number;
-  warn: (obj: object, msg: string) => void;
-}
+/** The auth service is built from the lifecycle deps (issue #15: it mails now too). */
+export type AuthServiceDeps = CicloDeps;
 
 function invalidCredentials(): HttpError {
   return new HttpError(401, ERROR_CODES.invalidCredentials, MESSAGES.invalidCredentials);
@@ -74,6 +72,8 @@ function emailTaken(): HttpError {
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, hasher, now } = deps;
   const attempts = createPasswordAttempts(deps);
+  const steps = createSignInSteps(deps);
+  const verification = createVerificationService(deps);
 
   async function openSession(tx: Db, usuarioId: number, meta: RequestMeta): Promise<string> {
     const token = newToken();
@@ -100,26 +100,35 @@ export function createAuthService(deps: AuthServiceDeps) {
      * the same 401 after the same argon2id work (OWASP: generic responses, no user enumeration).
      * Failures are counted per (e-mail, client address) and account-wide (lockout-store.ts,
      * README "Security"), for known and unknown e-mails alike.
+     * A right password signs in (a `new-device` notice for an unseen User-Agent), or — the
+     * account at its failure ceiling — answers `{verificacion: {token}}` and mails a code
+     * (issue #15, sign-in-steps.ts). A pending invitation never signs in.
      * @throws HttpError 429 ACCOUNT_LOCKED (with Retry-After, seconds) while this address is
      *   locked out of the e-mail or held by the account-wide ceiling; 401 INVALID_CREDENTIALS
-     *   otherwise on failure.
+     *   otherwise on failure; 403 EMAIL_NO_VERIFICADO after the right password of an
+     *   unverified self-registration while `verificacionEmail` is on.
      */
-    async login(body: LoginRequest, meta: RequestMeta): Promise<SignedIn> {
+    async login(body: LoginRequest, meta: RequestMeta): Promise<SignedIn | LoginChallengeResponse> {
       const email = normalizeEmail(body.email);
       const key = lockoutKey(email, meta.ip);
       await attempts.refuseWhileLocked(key);
 
       const cred = await findCredentialsByEmail(db, email);
-      const passwordOk = cred
-        ? await hasher.verify(cred.password_hash, body.password)
-        : await hasher.verifyDummy(body.password);
+      // A pending invitation has no password: answered like an unknown e-mail, after the same
+      // argon2id work (issue #15).
+      const passwordOk =
+        cred && !cred.invitacionPendiente
+          ? await hasher.verify(cred.password_hash, body.password)
+          : await hasher.verifyDummy(body.password);
 
       if (!cred || !passwordOk || !cred.activo) {
         const reason = !cred
           ? 'usuario_desconocido'
-          : !passwordOk
-            ? 'contrasena_incorrecta'
-            : 'usuario_inactivo';
+          : cred.invitacionPendiente
+            ? 'invitacion_pendiente'
+            : !passwordOk
+              ? 'contrasena_incorrecta'
+              : 'usuario_inactivo';
         const at = now();
         await attempts.recordFailure(key, AUDIT_ACTIONS.loginFailed, reason, (accion, cambios) =>
           insertAudit(db, {
@@ -137,32 +146,42 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
 
       await attempts.succeeded(key);
-      const token = await db.transaction().execute(async (tx) => {
-        const t = await openSession(tx, cred.id, meta);
-        await touchLastAccess(tx, cred.id, now());
-        await insertAudit(tx, {
+      // Only after the right password, so the 403 tells nothing to a guesser (issue #15).
+      if (!cred.emailVerificado && (await getAjuste(db, 'verificacion_email'))) {
+        await insertAudit(db, {
           actorId: cred.id,
           actorEmail: cred.email,
-          accion: AUDIT_ACTIONS.login,
+          accion: CICLO_AUDIT.emailNotVerified,
           objetivoTipo: 'usuario',
           objetivoId: cred.id,
           ip: meta.ip,
           at: now(),
         });
-        return t;
-      });
-      return { token, user: await loadUser(cred.id) };
+        throw emailNotVerified();
+      }
+      // Under attack (the account-wide ceiling reached): this address has not failed (else
+      // refuseWhileLocked answered 429), so the owner gets a mailed code instead of a refusal.
+      if ((await deps.lockout.accountFailures(email, now())) >= ACCOUNT_CEILING)
+        return steps.challenge(cred.id, meta);
+      return steps.completeSignIn(cred.id, meta);
     },
+
+    /** POST /api/auth/login/verify: the code of a challenged sign-in (sign-in-steps.ts). */
+    verifyLoginCode: (body: LoginVerifyRequest, meta: RequestMeta) => steps.verifyCode(body, meta),
 
     /**
      * POST /api/auth/register: creates the account with the configured default role and signs
-     * it in.
+     * it in; while `verificacionEmail` is on, answers `{message, verificacionPendiente}` instead
+     * and mails a verification link (or, for a taken e-mail, `email-taken` to its owner).
      * @throws HttpError 403 REGISTRATION_CLOSED; 403 REGISTRATION_DOMAIN when the e-mail's
      *   domain is not in `dominiosPermitidos` (a non-empty list); 400 VALIDATION_ERROR
      *   (per-field Spanish messages; a password equal to the e-mail or nombre is refused);
      *   409 EMAIL_TAKEN (also when a concurrent registration won the race).
      */
-    async register(body: RegisterRequest, meta: RequestMeta): Promise<SignedIn> {
+    async register(
+      body: RegisterRequest,
+      meta: RequestMeta,
+    ): Promise<SignedIn | RegisterPendingResponse> {
       if (!(await getAjuste(db, 'registro_abierto'))) {
         throw new HttpError(403, ERROR_CODES.registrationClosed, API_MESSAGES.registrationClosed);
       }
@@ -182,6 +201,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       if (details.length > 0) throw validationError(details);
 
+      // With `verificacionEmail` on: no session, one answer for a new and a taken e-mail alike
+      // (issue #15, ASVS 6.3.8); verification-service.ts.
+      if (await getAjuste(db, 'verificacion_email'))
+        return verification.registerPending({ email, nombre, password: body.password }, meta);
+
       // Cheap early answer before the deliberately slow hash; the unique index still decides
       // races between concurrent registrations.
       if (await emailExists(db, email)) throw emailTaken();
@@ -191,7 +215,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       let created: { id: number; token: string };
       try {
         created = await db.transaction().execute(async (tx) => {
-          const id = await insertUsuario(tx, { email, nombre, passwordHash, now: now() });
+          const id = await insertUsuario(tx, {
+            email,
+            nombre,
+            passwordHash,
+            now: now(),
+            idioma: meta.locale,
+          });
           if (!(await assignRoleByName(tx, id, rol))) {
             deps.warn(
               { rol },

@@ -1,6 +1,6 @@
 /**
- * "Mi cuenta" (issue #4's profile tab): the signed-in user changes their own nombre and
- * password. A password change asks for the current one, obeys the policy of registration and
+ * "Mi cuenta" (issue #4's profile tab): the signed-in user changes their own nombre, mail locale
+ * and password. A password change asks for the current one, obeys the policy of registration and
  * ends every other session of the user (OWASP Session Management: re-authenticate and
  * invalidate other sessions on a credential change). Guessing the current password is throttled
  * and audited like sign-in (issue #13).
@@ -18,13 +18,21 @@ import { normalizeEmail } from '../lib/email';
 import { validationError } from '../lib/http-errors';
 import { lockoutKey } from '../lib/lockout-store';
 import { passwordProblem, type PasswordHasher } from '../lib/passwords';
+import { enqueueMail } from '../mail/outbox';
 import {
   findUsuario,
   passwordHashOf,
   updateUsuarioVersioned,
 } from '../repositories/usuarios-admin-repository';
+import { TOKEN_TIPOS, voidTokens } from '../repositories/tokens-cuenta-repository';
 import { AUDIT_ACTIONS } from '../repositories/auditoria-repository';
 import { findUserWithRoles } from '../repositories/usuarios-repository';
+import {
+  findCicloUsuario,
+  setIdioma,
+  setPassword,
+} from '../repositories/usuarios-ciclo-repository';
+import { localeOf } from './ciclo-cuenta-common';
 import { createPasswordAttempts, type PasswordAttemptsDeps } from './password-attempts';
 import type { Auditor } from './usuarios-service';
 
@@ -32,20 +40,30 @@ export function createCuentaService(
   deps: {
     db: Kysely<Database>;
     hasher: PasswordHasher;
+    /** Asks the mail outbox to deliver now (after the `password-changed` notice). */
+    kickMail: () => void;
   } & PasswordAttemptsDeps,
 ) {
   const { db, hasher, now } = deps;
   const attempts = createPasswordAttempts(deps);
   return {
-    /** PATCH /api/auth/me: new nombre. @throws 400 (field nombre). */
-    async updateNombre(userId: number, nombreRaw: string, audit: Auditor): Promise<User> {
-      const nombre = nombreRaw.trim();
-      if (!nombre || nombre.length > NOMBRE_MAX_LENGTH)
+    /**
+     * PATCH /api/auth/me: new nombre and/or `idioma` (the locale of the user's mails, issue
+     * #15). @throws 400 (field nombre).
+     */
+    async updateMe(
+      userId: number,
+      body: { nombre?: string; idioma?: string },
+      audit: Auditor,
+    ): Promise<User> {
+      const nombre = body.nombre?.trim();
+      if (nombre !== undefined && (!nombre || nombre.length > NOMBRE_MAX_LENGTH))
         throw validationError([{ field: 'nombre', message: API_MESSAGES.nombreRequired }]);
       await db.transaction().execute(async (tx) => {
         const current = await findUsuario(tx, userId);
         if (!current) throw new Error('the signed-in user vanished');
-        if (current.nombre === nombre) return;
+        if (body.idioma !== undefined) await setIdioma(tx, userId, body.idioma);
+        if (nombre === undefined || current.nombre === nombre) return;
         await updateUsuarioVersioned(tx, userId, undefined, current, { nombre }, now());
         await audit(
           {
@@ -100,9 +118,22 @@ export function createCuentaService(
       if (details.length > 0) throw validationError(details);
       const passwordHash = await hasher.hash(body.nueva);
       await db.transaction().execute(async (tx) => {
-        const current = await findUsuario(tx, userId);
+        const current = await findCicloUsuario(tx, userId);
         if (!current) throw new Error('the signed-in user vanished');
-        await updateUsuarioVersioned(tx, userId, undefined, current, { passwordHash }, now());
+        // Clears `debeCambiarPassword` (issue #15: the forced change is this call) and voids
+        // every mailed link: "a password change voids them all".
+        await setPassword(tx, userId, { passwordHash, now: now(), debeCambiarPassword: false });
+        await voidTokens(tx, userId, Object.values(TOKEN_TIPOS), now());
+        await enqueueMail(
+          tx,
+          {
+            to: current.email,
+            locale: localeOf(current.idioma),
+            template: 'password-changed',
+            data: { nombre: current.nombre },
+          },
+          now(),
+        );
         const res = await tx
           .deleteFrom('sesiones')
           .where('usuario_id', '=', userId)
@@ -118,6 +149,7 @@ export function createCuentaService(
           tx,
         );
       });
+      deps.kickMail();
     },
   };
 }

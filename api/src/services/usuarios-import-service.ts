@@ -26,7 +26,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { isValidEmail, normalizeEmail } from '../lib/email';
 import { HttpError, isUniqueViolation, validationError } from '../lib/http-errors';
-import { generatePassword, type PasswordHasher } from '../lib/passwords';
 import { permisosByRolNombre } from '../repositories/roles-admin-repository';
 import {
   activeAdminIds,
@@ -37,6 +36,8 @@ import {
   updateUsuarioVersioned,
 } from '../repositories/usuarios-admin-repository';
 import { insertUsuario, type Db } from '../repositories/usuarios-repository';
+import { NO_PASSWORD_HASH } from './ciclo-cuenta-common';
+import { inviterName, sendInvitation } from './invitation-service';
 import { conflict, diff, type Auditor } from './admin-common';
 import { parseCsv } from './csv';
 import { ESCALATION_AUDIT_ACTION, holderFrom, type Actor } from './delegation-guard';
@@ -210,11 +211,14 @@ function summarize(planned: Planned[], aplicado: boolean): ImportReport {
 /** The import over one database. */
 export function createUsuariosImportService(deps: {
   db: Kysely<Database>;
-  hasher: PasswordHasher;
   /** Epoch ms. */
   now: () => number;
+  /** `APP_URL`, the base of invitation links (issue #15). */
+  appUrl: string;
+  /** Asks the mail outbox to deliver now (after a commit that wrote mails). */
+  kickMail: () => void;
 }) {
-  const { db, hasher, now } = deps;
+  const { db, now } = deps;
 
   /**
    * 400 when any planned row is rejected; the rows refused by a delegation rule are audited
@@ -265,25 +269,15 @@ export function createUsuariosImportService(deps: {
       const csv = parseImport(text);
       if (!apply) return summarize(await plan(db, csv, actor), false);
 
-      // Hash the new accounts' one-time passwords before the transaction: argon2id is slow on
-      // purpose and must not hold the write lock.
+      // Validated outside first, so a rejected apply audits its refusals without a write.
       const preview = await plan(db, csv, actor);
       await rejectIfAny(preview, audit);
-      const passwords = new Map<string, { plain: string; hash: string }>();
-      const nuevos = preview.filter((p) => p.report.resultado === 'creado');
-      // Four at a time: argon2id runs on libuv's thread pool (4 threads by default).
-      for (let i = 0; i < nuevos.length; i += 4) {
-        await Promise.all(
-          nuevos.slice(i, i + 4).map(async (p) => {
-            const plain = generatePassword();
-            passwords.set(p.report.email, { plain, hash: await hasher.hash(plain) });
-          }),
-        );
-      }
+      let invited = 0;
 
       let replanned: Planned[] | undefined;
       try {
-        return await db.transaction().execute(async (tx) => {
+        let inviter: string | undefined;
+        const report = await db.transaction().execute(async (tx) => {
           // Planned again inside the transaction: the database may have changed meanwhile.
           const planned = await plan(tx, csv, actor);
           if (planned.some((p) => p.report.resultado === 'rechazado')) {
@@ -311,16 +305,24 @@ export function createUsuariosImportService(deps: {
               );
               continue;
             }
-            const pw = passwords.get(p.report.email);
-            const hash = pw?.hash ?? (await hasher.hash(generatePassword()));
+            // Created pending and invited by mail (issue #15): no password to hand over.
             const id = await insertUsuario(tx, {
               email: p.report.email,
               nombre: p.nombre,
-              passwordHash: hash,
+              passwordHash: NO_PASSWORD_HASH,
               now: now(),
+              invitacionPendiente: true,
+              emailVerificado: false,
             });
             await replaceRoles(tx, id, ids);
-            if (pw) p.report.passwordTemporal = pw.plain;
+            inviter ??= await inviterName(tx, actor);
+            await sendInvitation(
+              tx,
+              deps,
+              { id, email: p.report.email, nombre: p.nombre, idioma: 'es' },
+              inviter,
+            );
+            invited += 1;
             await audit(
               {
                 accion: 'usuarios.crear',
@@ -334,6 +336,7 @@ export function createUsuariosImportService(deps: {
                     roles: p.roles,
                   },
                   origen: 'importacion',
+                  invitado: true,
                 },
               },
               tx,
@@ -341,6 +344,8 @@ export function createUsuariosImportService(deps: {
           }
           return summarize(planned, true);
         });
+        if (invited > 0) deps.kickMail();
+        return report;
       } catch (err) {
         // The transaction is rolled back: the refusals found inside it are audited now.
         if (replanned) await rejectIfAny(replanned, audit);

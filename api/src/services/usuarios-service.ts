@@ -25,13 +25,12 @@ import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { Database } from '../db/database';
 import { isValidEmail, normalizeEmail } from '../lib/email';
-import { isUniqueViolation, notFound, validationError } from '../lib/http-errors';
-import { generatePassword, passwordProblem, type PasswordHasher } from '../lib/passwords';
+import { isUniqueViolation, validationError } from '../lib/http-errors';
+import type { PasswordHasher } from '../lib/passwords';
 import { deleteSesionesDeUsuario } from '../repositories/sesiones-repository';
 import {
   bumpVersion,
   deleteUsuario,
-  findUsuario,
   findUsuarioByEmail,
   isLastActiveAdmin,
   iterateUsuarios,
@@ -44,7 +43,7 @@ import {
   type UsuarioFilter,
   type UsuarioSort,
 } from '../repositories/usuarios-admin-repository';
-import { insertUsuario, type Db } from '../repositories/usuarios-repository';
+import type { Db } from '../repositories/usuarios-repository';
 import {
   diff,
   emailTaken,
@@ -55,6 +54,8 @@ import {
 } from './admin-common';
 import { csvStream } from './csv';
 import { auditingRefusals, guardActOn, guardRoleChange, type Actor } from './delegation-guard';
+import { mustFindUsuario } from './usuarios-lookup';
+import { createUsuario } from './usuarios-alta-service';
 
 // Kept importable from here: other services and routes took them from this file before #13.
 export { conflict, diff, versionConflict, type Auditor } from './admin-common';
@@ -65,14 +66,13 @@ export interface UsuariosServiceDeps {
   hasher: PasswordHasher;
   /** Epoch ms. */
   now: () => number;
+  /** `APP_URL`, the base of invitation links (issue #15). */
+  appUrl: string;
+  /** Asks the mail outbox to deliver now (after a commit that wrote a mail). */
+  kickMail: () => void;
 }
 
-/** 404 unless the user exists. */
-export async function mustFindUsuario(tx: Db, id: number): Promise<Usuario> {
-  const u = await findUsuario(tx, id);
-  if (!u) throw notFound();
-  return u;
-}
+export { mustFindUsuario } from './usuarios-lookup';
 
 /** Resolves role nombres to ids; 400 (field `roles`) naming the first unknown one. */
 export async function resolveRoles(tx: Db, roles: readonly string[]): Promise<number[]> {
@@ -88,7 +88,7 @@ export async function resolveRoles(tx: Db, roles: readonly string[]): Promise<nu
 
 /** The use cases over one database. */
 export function createUsuariosService(deps: UsuariosServiceDeps) {
-  const { db, hasher, now } = deps;
+  const { db, now } = deps;
   const mustFind = mustFindUsuario;
 
   return {
@@ -98,57 +98,9 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
     /** GET /:id. @throws 404. */
     get: (id: number) => mustFind(db, id),
 
-    /**
-     * POST /api/usuarios. Without a password a one-time one is generated and returned once.
-     * @throws 400 per field, 403 (rule 1: a role the actor may not give), 409 EMAIL_TAKEN.
-     */
-    async create(body: CreateUsuario, actor: Actor, audit: Auditor): Promise<CreatedUsuario> {
-      const email = normalizeEmail(body.email);
-      const nombre = body.nombre.trim();
-      const details: ErrorDetail[] = [];
-      if (!isValidEmail(email))
-        details.push({ field: 'email', message: API_MESSAGES.invalidEmail });
-      if (!nombre || nombre.length > NOMBRE_MAX_LENGTH)
-        details.push({ field: 'nombre', message: API_MESSAGES.nombreRequired });
-      const problem =
-        body.password === undefined ? null : passwordProblem(body.password, { email, nombre });
-      if (problem) details.push({ field: 'password', message: problem });
-      if (details.length > 0) throw validationError(details);
-      const roles = [...new Set(body.roles ?? [])];
-      // Refused before the (slow on purpose) hashing, and again inside the transaction.
-      await auditingRefusals(db, audit, () => guardRoleChange(db, actor, { email }, [], roles));
-      const generated = body.password === undefined ? generatePassword() : undefined;
-      const passwordHash = await hasher.hash(body.password ?? generated!);
-      try {
-        const usuario = await auditingRefusals(db, audit, () =>
-          db.transaction().execute(async (tx) => {
-            await guardRoleChange(tx, actor, { email }, [], roles);
-            const rolIds = await resolveRoles(tx, roles);
-            if (await findUsuarioByEmail(tx, email)) throw emailTaken();
-            const id = await insertUsuario(tx, { email, nombre, passwordHash, now: now() });
-            await replaceRoles(tx, id, rolIds);
-            const created = await mustFind(tx, id);
-            await audit(
-              {
-                accion: 'usuarios.crear',
-                objetivoTipo: 'usuario',
-                objetivoId: id,
-                cambios: {
-                  despues: { email, nombre, activo: true, roles: created.roles },
-                  passwordGenerada: generated !== undefined,
-                },
-              },
-              tx,
-            );
-            return created;
-          }),
-        );
-        return generated === undefined ? usuario : { ...usuario, passwordTemporal: generated };
-      } catch (err) {
-        if (isUniqueViolation(err)) throw emailTaken();
-        throw err;
-      }
-    },
+    /** POST /api/usuarios: see usuarios-alta-service.ts (issue #15). */
+    create: (body: CreateUsuario, actor: Actor, audit: Auditor): Promise<CreatedUsuario> =>
+      createUsuario(deps, body, actor, audit),
 
     /**
      * PATCH /:id. Deactivating revokes every session of the user at once.

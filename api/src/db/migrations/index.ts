@@ -15,6 +15,7 @@ import { filtradoIndices } from './0006-filtrado-indices';
 import { informesContadores } from './0007-informes-contadores';
 import { rolesNombreUnico } from './0008-roles-nombre-unico';
 import { correo } from './0009-correo';
+import { cicloCuenta } from './0010-ciclo-cuenta';
 
 /** Defined in `db/types.ts`; re-exported for the modules that still import it from here. */
 export type { Dialect };
@@ -34,6 +35,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0007-informes-contadores': informesContadores(dialect),
     '0008-roles-nombre-unico': rolesNombreUnico(dialect),
     '0009-correo': correo(dialect),
+    '0010-ciclo-cuenta': cicloCuenta(dialect),
   };
 }
 

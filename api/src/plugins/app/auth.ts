@@ -12,11 +12,21 @@
  * Every request re-reads session, user, roles and permissions in one prepared query (see
  * `createSessionLookup`): nothing is cached, so a logout, a role change or a deactivation takes
  * effect on the very next request, on every replica.
+ *
+ * A session whose user must change an admin-set password (`debeCambiarPassword`, issue #15) is
+ * refused 403 PASSWORD_CHANGE_REQUIRED everywhere but PASSWORD_CHANGE_ALLOWED.
  */
-import { hasAnyPermission, hasPermission, type PermissionName, type User } from '@gestion/shared';
+import {
+  API_MESSAGES,
+  ERROR_CODES,
+  hasAnyPermission,
+  hasPermission,
+  type PermissionName,
+  type User,
+} from '@gestion/shared';
 import type { FastifyPluginCallback, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthenticated } from '../../lib/http-errors';
+import { forbidden, HttpError, unauthenticated } from '../../lib/http-errors';
 import { errorSummary } from '../../lib/log';
 import {
   createSessionLookup,
@@ -64,6 +74,26 @@ declare module 'fastify' {
   }
 }
 
+/** The calls a session with `debeCambiarPassword` may still make (issue #15). */
+export const PASSWORD_CHANGE_ALLOWED: ReadonlySet<string> = new Set([
+  'GET /api/auth/me',
+  'POST /api/auth/password',
+  'POST /api/auth/logout',
+]);
+
+function routeKey(request: FastifyRequest): string {
+  return `${request.method} ${request.routeOptions.url ?? ''}`;
+}
+
+/** 403 PASSWORD_CHANGE_REQUIRED with its Spanish message. */
+function passwordChangeRequired(): HttpError {
+  return new HttpError(
+    403,
+    ERROR_CODES.passwordChangeRequired,
+    API_MESSAGES.passwordChangeRequired,
+  );
+}
+
 /** Extracts the token of an `Authorization: Bearer <token>` header (scheme case-insensitive). */
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -98,6 +128,11 @@ const authPlugin: FastifyPluginCallback = (app, _opts, done) => {
     }
     request.user = foldUser(rows) ?? null;
     request.session = { id: s.sesion_id, creadaEn: s.creada_en, expiraEn: s.expira_en };
+    // An admin-set password must be changed first (issue #15, ASVS 6.4.6): every call but the
+    // three that let the user do so is refused, whatever its permission.
+    if (s.debe_cambiar_password === 1 && !PASSWORD_CHANGE_ALLOWED.has(routeKey(request))) {
+      return passwordChangeRequired();
+    }
     if (now - s.ultimo_uso >= SLIDE_GRANULARITY_MS) {
       return touchSesion(db, s.sesion_id, now).then(() => undefined);
     }

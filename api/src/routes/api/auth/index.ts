@@ -10,33 +10,22 @@ import {
   MeResponseSchema,
   MESSAGES,
   RegisterRequestSchema,
-  RegisterResponseSchema,
+  RegisterResultSchema,
 } from '@gestion/shared';
 import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import type { RequestMeta } from '../../../services/auth-service';
 import { createAuthService } from '../../../services/auth-service';
+import { cicloDeps, requestMeta as meta } from './ciclo-deps';
+import cicloRoutes from './ciclo';
 import { meJson } from './me-json';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
-
-function meta(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-}
 
 const errors = (...codes: number[]) =>
   Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
 const bearer = [{ bearer: [] }];
 
 const authRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
-  const service = createAuthService({
-    db: app.db,
-    hasher: app.passwords,
-    lockout: app.lockout,
-    now: app.now,
-    sessionMaxMs: app.config.sessionMaxHours * 3_600_000,
-    warn: (obj, msg) => app.log.warn(obj, msg),
-  });
+  const service = createAuthService(cicloDeps(app));
 
   app.post(
     '/login',
@@ -44,8 +33,10 @@ const authRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['auth'],
         summary: 'Iniciar sesión',
+        description:
+          'Con la cuenta bajo ataque (demasiados fallos desde otras direcciones) responde {verificacion: {token}} y envía un código por correo; véase /login/verify.',
         body: LoginRequestSchema,
-        response: { 200: LoginResponseSchema, ...errors(400, 401, 429) },
+        response: { 200: LoginResponseSchema, ...errors(400, 401, 403, 429) },
       },
       config: { rateLimit: { max: app.config.rateLimitLogin, timeWindow: 60_000 } },
     },
@@ -58,14 +49,18 @@ const authRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['auth'],
         summary: 'Crear una cuenta',
+        description:
+          'Con verificacionEmail activo responde {message, verificacionPendiente: true} sin sesión, también para un correo ya registrado.',
         body: RegisterRequestSchema,
-        response: { 201: RegisterResponseSchema, ...errors(400, 403, 409, 429) },
+        response: { 201: RegisterResultSchema, ...errors(400, 403, 409, 429) },
       },
       config: { rateLimit: { max: app.config.rateLimitRegister, timeWindow: 3_600_000 } },
     },
     async (request, reply) => {
-      const signedIn = await service.register(request.body, meta(request));
-      return reply.code(201).send({ ...signedIn, message: MESSAGES.registerSuccess });
+      const result = await service.register(request.body, meta(request));
+      return reply
+        .code(201)
+        .send('token' in result ? { ...result, message: MESSAGES.registerSuccess } : result);
     },
   );
 
@@ -103,6 +98,10 @@ const authRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       return reply.code(204).send(null);
     },
   );
+
+  // The lifecycle routes of issue #15 (recovery, invitation, verification, e-mail change,
+  // challenged sign-in), under the same prefix.
+  void app.register(cicloRoutes, { auth: service });
   done();
 };
 

@@ -2,7 +2,8 @@
  * The body of GET /api/auth/me, written by hand: the hottest route of the api (issue #2
  * benchmark, ≥ 0.5× a bare Fastify route). It writes exactly the fields of
  * `MeResponseSchema` — `{user: {id, email, nombre, activo, roles: [{nombre, permisos:
- * [{nombre}]}]}}` — in the schema's order, strings escaped by `JSON.stringify`, so nothing
+ * [{nombre}]}], debeCambiarPassword?, idioma?}}` (the last two only when set: issue #15) — in
+ * the schema's order, strings escaped by `JSON.stringify`, so nothing
  * beyond the contract can leak (the test checks it against the schema). The admin role's
  * permission list is a constant of the code (the whole catalogue, `ADMIN_PERMISOS`), so its
  * JSON is written once at start-up: for an administrator this takes the body from about
@@ -37,6 +38,9 @@ export function meJson({ user }: MeResponse): string {
   return (
     `{"user":{"id":${JSON.stringify(user.id)},"email":${JSON.stringify(user.email)},` +
     `"nombre":${JSON.stringify(user.nombre)},"activo":${user.activo ? 'true' : 'false'},` +
-    `"roles":${roles}}}`
+    `"roles":${roles}` +
+    (user.debeCambiarPassword ? ',"debeCambiarPassword":true' : '') +
+    (user.idioma ? `,"idioma":${JSON.stringify(user.idioma)}` : '') +
+    '}}'
   );
 }

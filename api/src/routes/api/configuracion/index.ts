@@ -5,6 +5,7 @@
  */
 import {
   ADMIN_MESSAGES,
+  VERIFICACION_SIN_CORREO,
   ApiErrorBodySchema,
   canUseAsDefault,
   ConfiguracionSchema,
@@ -57,6 +58,9 @@ const configuracionRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => 
     },
     async (request) => {
       const body = request.body;
+      // Issue #15: verification needs a mailer, or nobody could ever sign in after registering.
+      if (body.verificacionEmail && !app.config.smtpUrl)
+        throw validationError([{ field: 'verificacionEmail', message: VERIFICACION_SIN_CORREO }]);
       const rolPorDefecto = body.rolPorDefecto?.trim();
       const dominiosPermitidos =
         body.dominiosPermitidos && parseDominiosPermitidos(body.dominiosPermitidos);
@@ -88,6 +92,7 @@ const configuracionRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => 
           registroAbierto: body.registroAbierto,
           rolPorDefecto,
           dominiosPermitidos,
+          verificacionEmail: body.verificacionEmail,
         });
         const after = await getConfiguracion(tx);
         await app.audit(
@@ -99,6 +104,7 @@ const configuracionRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => 
               registroAbierto: after.registroAbierto,
               rolPorDefecto: after.rolPorDefecto,
               dominiosPermitidos: after.dominiosPermitidos,
+              verificacionEmail: after.verificacionEmail,
             }),
           },
           tx,

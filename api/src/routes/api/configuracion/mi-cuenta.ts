@@ -1,6 +1,6 @@
 /**
  * "Mi cuenta" under /api/auth (registered with that prefix beside the auth routes):
- * `PATCH /api/auth/me {nombre}` → 200 `{user}` and `POST /api/auth/password {actual, nueva}` →
+ * `PATCH /api/auth/me {nombre?, idioma?}` → 200 `{user}` and `POST /api/auth/password {actual, nueva}` →
  * 204. Signed in, no permission needed: everyone manages their own account.
  */
 import {
@@ -12,6 +12,7 @@ import {
 import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { createCuentaService } from '../../../services/cuenta-service';
+import { cicloDeps } from '../auth/ciclo-deps';
 import type { Auditor } from '../../../services/usuarios-service';
 
 const errors = (...codes: number[]) =>
@@ -19,13 +20,7 @@ const errors = (...codes: number[]) =>
 const security = [{ bearer: [] }];
 
 const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
-  const service = createCuentaService({
-    db: app.db,
-    hasher: app.passwords,
-    lockout: app.lockout,
-    now: app.now,
-    warn: (obj, msg) => app.log.warn(obj, msg),
-  });
+  const service = createCuentaService(cicloDeps(app));
   const auditor =
     (request: FastifyRequest): Auditor =>
     (entry, tx) =>
@@ -36,7 +31,7 @@ const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Cambiar mi nombre',
+        summary: 'Cambiar mi nombre o el idioma de mis correos',
         security,
         body: UpdateMeSchema,
         response: { 200: UpdateMeResponseSchema, ...errors(400, 401) },
@@ -44,7 +39,7 @@ const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.authenticate,
     },
     async (request) => ({
-      user: await service.updateNombre(request.user!.id, request.body.nombre, auditor(request)),
+      user: await service.updateMe(request.user!.id, request.body, auditor(request)),
     }),
   );
 

@@ -2,7 +2,8 @@
  * /api/usuarios (issue #4). Handlers stay thin: schema, permission, one service call, reply.
  * Permissions: list, detail and export need usuarios:ver; create usuarios:crear; edit, roles and
  * session revocation usuarios:editar; delete usuarios:eliminar; import both crear and editar
- * (it creates and updates); bulk usuarios:editar (eliminar: usuarios:eliminar).
+ * (it creates and updates); bulk usuarios:editar (eliminar: usuarios:eliminar); the lifecycle
+ * calls of issue #15 (password-reset link, invitation re-send and revoke) usuarios:editar.
  * Every write passes the caller (`request.user`) to the service, which applies the delegation
  * rules of issue #13 (README.md beside this file).
  */
@@ -24,6 +25,7 @@ import {
   UsuariosPageSchema,
   UsuariosQuerySchema,
   ADMIN_MESSAGES,
+  AcceptedMessageSchema,
   type UsuariosQuery,
 } from '@gestion/shared';
 import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
@@ -36,6 +38,9 @@ import type { Actor } from '../../../services/delegation-guard';
 import { createUsuariosBulkService } from '../../../services/usuarios-bulk-service';
 import { createUsuariosImportService } from '../../../services/usuarios-import-service';
 import { createUsuariosService } from '../../../services/usuarios-service';
+import { createInvitationService } from '../../../services/invitation-service';
+import { createRecoveryService } from '../../../services/recovery-service';
+import { cicloDeps } from '../auth/ciclo-deps';
 
 /** Largest CSV an import accepts: 2 MiB (5000 rows fit comfortably). */
 export const IMPORT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -46,7 +51,7 @@ const security = [{ bearer: [] }];
 const tags = ['usuarios'];
 
 function filterOf(q: UsuariosQuery) {
-  return { q: q.q, rol: q.rol, activo: q.activo };
+  return { q: q.q, rol: q.rol, activo: q.activo, invitacionPendiente: q.invitacionPendiente };
 }
 
 /** The caller, as the services' delegation rules take it (set by the permission hook). */
@@ -55,17 +60,11 @@ function actorOf(request: FastifyRequest): Actor {
 }
 
 const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
-  const service = createUsuariosService({
-    db: app.db,
-    dialect: app.database.dialect,
-    hasher: app.passwords,
-    now: app.now,
-  });
-  const importer = createUsuariosImportService({
-    db: app.db,
-    hasher: app.passwords,
-    now: app.now,
-  });
+  const deps = cicloDeps(app);
+  const service = createUsuariosService(deps);
+  const importer = createUsuariosImportService(deps);
+  const recovery = createRecoveryService(deps);
+  const invitations = createInvitationService(deps);
   const bulk = createUsuariosBulkService({ db: app.db, usuarios: service });
   const auditor =
     (request: FastifyRequest): Auditor =>
@@ -274,6 +273,65 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         auditor(request),
       ),
     }),
+  );
+
+  app.post(
+    '/:id/password-reset',
+    {
+      schema: {
+        tags,
+        summary: 'Enviar al usuario un enlace para restablecer su contraseña',
+        description:
+          'Quien administra nunca ve ni elige la contraseña (ASVS 6.4.6); 409 si la invitación sigue pendiente.',
+        security,
+        params: IdParamsSchema,
+        response: { 202: AcceptedMessageSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+      onRequest: app.requirePermission('usuarios:editar'),
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await recovery.adminReset(request.params.id, actorOf(request), auditor(request))),
+  );
+
+  app.post(
+    '/:id/invitation',
+    {
+      schema: {
+        tags,
+        summary: 'Reenviar la invitación (el enlace anterior deja de servir)',
+        security,
+        params: IdParamsSchema,
+        response: { 202: AcceptedMessageSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+      onRequest: app.requirePermission('usuarios:editar'),
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await invitations.resend(request.params.id, actorOf(request), auditor(request))),
+  );
+
+  app.delete(
+    '/:id/invitation',
+    {
+      schema: {
+        tags,
+        summary: 'Revocar la invitación (el usuario sigue pendiente)',
+        security,
+        params: IdParamsSchema,
+        response: {
+          204: Type.Null({ description: 'Revocada' }),
+          ...errors(400, 401, 403, 404, 409),
+        },
+      },
+      onRequest: app.requirePermission('usuarios:editar'),
+    },
+    async (request, reply) => {
+      await invitations.revoke(request.params.id, actorOf(request), auditor(request));
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(

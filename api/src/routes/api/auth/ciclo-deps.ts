@@ -1,0 +1,38 @@
+/**
+ * The dependencies of the account-lifecycle services (issue #15) from the app: one place
+ * decides where links point (`APP_URL`), whether a mailer is configured (`SMTP_URL`) and how
+ * the outbox is woken after a commit.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  localeFromAcceptLanguage,
+  type CicloDeps,
+  type CicloMeta,
+} from '../../../services/ciclo-cuenta-common';
+import type { RequestMeta } from '../../../services/auth-service';
+
+/** The lifecycle deps of `app`. */
+export function cicloDeps(app: FastifyInstance): CicloDeps {
+  return {
+    db: app.db,
+    dialect: app.database.dialect,
+    hasher: app.passwords,
+    lockout: app.lockout,
+    now: app.now,
+    appUrl: app.config.appUrl,
+    mailerConfigured: Boolean(app.config.smtpUrl),
+    sessionMaxMs: app.config.sessionMaxHours * 3_600_000,
+    kickMail: () => app.mail.kick(),
+    warn: (obj, msg) => app.log.warn(obj, msg),
+  };
+}
+
+/** Who is calling: address, User-Agent and the preferred locale of Accept-Language. */
+export function requestMeta(request: FastifyRequest): RequestMeta & CicloMeta {
+  const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    ...(locale ? { locale } : {}),
+  };
+}
