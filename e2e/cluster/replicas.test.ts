@@ -15,6 +15,7 @@ import {
   createPgDatabase,
   randomLoopback,
   request,
+  settlePassword,
   signIn,
   sleep,
   uniqueEmail,
@@ -56,7 +57,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-/** Creates an active user with `password` through the api; returns its e-mail. */
+/** Creates an active user with PASSWORD through the api; returns its e-mail. */
 async function createUser(roles: string[] = ['usuario']): Promise<string> {
   const email = uniqueEmail('u');
   const res = await request(A, {
@@ -66,6 +67,9 @@ async function createUser(roles: string[] = ['usuario']): Promise<string> {
     payload: { email, nombre: 'Persona del clúster', password: PASSWORD, roles },
   });
   if (res.statusCode !== 201) throw new Error(`create user: ${res.statusCode} ${res.body}`);
+  // An admin-set password is changed at the first sign-in (issue #15); done here, from an
+  // address of its own, so the tests below start from a user who signs in normally.
+  await settlePassword(A, email, PASSWORD, randomLoopback());
   return email;
 }
 

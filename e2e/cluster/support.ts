@@ -148,6 +148,37 @@ export async function signIn(
   return res.json<{ token: string }>().token;
 }
 
+/**
+ * Makes a user an admin created with `password` sign in as before issue #15: an admin-set
+ * password must be changed at the first sign-in (`debeCambiarPassword`, every other call 403
+ * PASSWORD_CHANGE_REQUIRED), so this signs in once and changes it away and back. It ends the
+ * user's other sessions (none yet) and mails a `password-changed` notice.
+ * @throws unless every step succeeds.
+ */
+export async function settlePassword(
+  baseUrl: string,
+  email: string,
+  password: string,
+  localAddress?: string,
+): Promise<void> {
+  const token = await signIn(baseUrl, email, password, localAddress);
+  const interim = `${password}-interina`;
+  for (const [actual, nueva] of [
+    [password, interim],
+    [interim, password],
+  ]) {
+    const res = await request(baseUrl, {
+      method: 'POST',
+      url: '/api/auth/password',
+      token,
+      payload: { actual, nueva },
+      ...(localAddress ? { localAddress } : {}),
+    });
+    if (res.statusCode !== 204)
+      throw new Error(`change password of ${email}: ${res.statusCode} ${res.body}`);
+  }
+}
+
 /** A unique e-mail per call. */
 export function uniqueEmail(prefix = 'c'): string {
   return `${prefix}-${randomBytes(5).toString('hex')}@cluster.test`;
