@@ -1,6 +1,7 @@
 /**
- * The administration in /configuracion as people use it (issue 4): an admin creates a `gestor`,
- * who signs in and sees Eventos but not Usuarios; the admin deactivates them and their open
+ * The administration in /configuracion as people use it (issue 4): an admin creates a `gestor`
+ * with a generated temporary password, which she changes at her first sign-in (issue #15), then
+ * signs in and sees Eventos but not Usuarios; the admin deactivates them and their open
  * session ends; the admin removes every role of another signed-in user, whose next load shows
  * 'Datos de usuario inválidos'.
  */
@@ -17,6 +18,7 @@ let other: Page;
 
 const GESTOR = {
   email: 'gestora@e2e.test',
+  /** Her own, chosen at the first sign-in over the generated temporary one (issue #15). */
   password: 'Gestora-Clave-2026',
   nombre: 'Gestora Nueva',
 };
@@ -55,6 +57,7 @@ async function openRowActions(page: Page, nombre: string, email: string): Promis
 }
 
 it('an admin creates a gestor, who signs in and sees Eventos but not Usuarios', async () => {
+  let temporal = '';
   await withScreenshot(admin, 'configuracion-create-gestor', async () => {
     await signIn(admin, ADMIN.email, ADMIN.password);
     await admin.goto(`${server.url}/configuracion/usuarios`);
@@ -63,15 +66,34 @@ it('an admin creates a gestor, who signs in and sees Eventos but not Usuarios', 
     const dialog = admin.getByRole('dialog', { name: 'Nuevo usuario' });
     await dialog.getByLabel(/^Nombre/).fill(GESTOR.nombre);
     await dialog.getByLabel(/^Correo electrónico/).fill(GESTOR.email);
-    await dialog.getByLabel(/^Contraseña inicial/).fill(GESTOR.password);
+    // No mailer in this run: a temporary password instead of an invitation (issue #15).
+    await dialog.getByRole('checkbox', { name: 'Generar contraseña temporal' }).check();
     await dialog.getByRole('checkbox', { name: 'gestor' }).check();
     await dialog.getByRole('button', { name: 'Crear usuario' }).click();
     await admin.getByText('Usuario creado').first().waitFor();
+    const shown = admin.getByRole('dialog', { name: 'Contraseña temporal' });
+    temporal = (await shown.getByLabel('Contraseña temporal').textContent())?.trim() ?? '';
+    expect(temporal).toMatch(/^[A-HJ-NP-Za-km-z2-9]{16}$/);
+    await shown.getByRole('button', { name: 'Cerrar' }).click();
     await admin.getByRole('gridcell', { name: GESTOR.email }).waitFor();
   });
 
+  await withScreenshot(other, 'configuracion-gestor-changes-password', async () => {
+    // The temporary password must be changed first (ASVS 6.4.6): /cambiar-password.
+    await other.goto(`${server.url}/login`);
+    await other.getByLabel('Correo electrónico').fill(GESTOR.email);
+    await other.getByLabel(/^Contraseña/).fill(temporal);
+    await other.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await other.waitForURL((u) => u.pathname === '/cambiar-password');
+    await other.getByLabel(/^Contraseña actual/).fill(temporal);
+    await other.getByLabel(/^Contraseña nueva/).fill(GESTOR.password);
+    await other.getByLabel(/^Repita la contraseña nueva/).fill(GESTOR.password);
+    await other.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await other.waitForURL((u) => u.pathname === '/');
+  });
+
   await withScreenshot(other, 'configuracion-gestor-signs-in', async () => {
-    await signIn(other, GESTOR.email, GESTOR.password);
+    // Signed in by the change itself.
     await other.getByRole('link', { name: 'Eventos' }).first().waitFor();
     await other.goto(`${server.url}/configuracion`);
     await other.getByRole('tab', { name: 'Mi cuenta' }).waitFor();
