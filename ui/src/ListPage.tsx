@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -8,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { readApiError } from './api-error';
+import { ErrorAlert } from './ErrorAlert';
 import { useUiTexts } from './i18n/namespace';
 
 /** What the list's query says (an RTK Query result has these fields). */
@@ -95,16 +95,9 @@ export function ListPage({
     body = (
       <>
         {filters}
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={status.onRetry}>
-              {t('retry')}
-            </Button>
-          }
-        >
+        <ErrorAlert onRetry={status.onRetry}>
           {readApiError(status.error, loadFailed ?? t('loadFailed')).message}
-        </Alert>
+        </ErrorAlert>
       </>
     );
   } else if (status.isLoading) {

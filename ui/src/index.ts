@@ -8,6 +8,7 @@
 export * from './api-error';
 export * from './ConfirmDialog';
 export * from './dates';
+export * from './ErrorAlert';
 export * from './FormDialog';
 export * from './i18n/namespace';
 export * from './list-params';
