@@ -24,6 +24,7 @@ import PlaceIcon from '@mui/icons-material/Place';
 import { paths } from '@gestion/shared';
 import { useNotify, usePermission } from '@gestion/shared/react';
 import {
+  ErrorAlert,
   PageLoading,
   formatDateTime,
   readApiError,
@@ -95,16 +96,9 @@ export default function PeriodosPage() {
   if (evento.isError) {
     return (
       <Stack spacing={2}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void evento.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
+        <ErrorAlert onRetry={() => void evento.refetch()}>
           {readApiError(evento.error, t('periodos.eventoLoadFailed')).message}
-        </Alert>
+        </ErrorAlert>
         <Box>{backLink}</Box>
       </Stack>
     );
@@ -172,16 +166,9 @@ export default function PeriodosPage() {
       </Stack>
 
       {periodos.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void periodos.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
+        <ErrorAlert onRetry={() => void periodos.refetch()}>
           {readApiError(periodos.error, t('periodos.loadFailed')).message}
-        </Alert>
+        </ErrorAlert>
       )}
       {periodos.isLoading ? (
         <Box aria-busy="true" sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
