@@ -20,7 +20,7 @@ import {
   type FiltroGuardado,
 } from '@gestion/shared';
 import { usePermission } from '@gestion/shared/react';
-import { PageLoading, fromSortParam, readApiError, toSortParam, useLocale } from '@gestion/ui';
+import { ErrorAlert, PageLoading, fromSortParam, readApiError, toSortParam, useLocale } from '@gestion/ui';
 import { ServerDataGrid } from '@gestion/ui/grid';
 import { PickersProvider } from '@gestion/ui/pickers';
 import { useInformesTexts } from '../../../i18n/namespace';
@@ -278,16 +278,7 @@ export default function FiltradoPage() {
           )}
         </Stack>
         {serverError?.message && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {serverError.message}
-          </Alert>
+          <ErrorAlert onRetry={() => void refetch()}>{serverError.message}</ErrorAlert>
         )}
         {aplicado ? (
           <ServerDataGrid<Record<string, unknown>>

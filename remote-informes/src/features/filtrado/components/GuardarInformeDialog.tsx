@@ -1,20 +1,14 @@
 import DialogContentText from '@mui/material/DialogContentText';
-import { paths, type FiltroGuardado } from '@gestion/shared';
-import { useNavigateTo, useNotify } from '@gestion/shared/react';
+import type { FiltroGuardado } from '@gestion/shared';
 import { FormDialog, useServerForm } from '@gestion/ui';
 import { useInformesTexts } from '../../../i18n/namespace';
-import { useCreateInformeMutation } from '../../informes/api';
 import {
+  INFORME_TEXT_FIELDS,
   InformeTextFields,
   useInformeTextRules,
+  type InformeTextValues,
 } from '../../informes/components/InformeTextFields';
-
-interface FormValues {
-  nombre: string;
-  descripcion: string;
-}
-
-const FIELDS = ['nombre', 'descripcion'] as const;
+import { useCrearInforme } from '../../informes/use-crear-informe';
 
 interface GuardarInformeDialogProps {
   /** The applied filter (what the grid shows), saved as the report's `filtros`. */
@@ -29,27 +23,18 @@ interface GuardarInformeDialogProps {
  */
 export function GuardarInformeDialog({ filtro, onClose }: GuardarInformeDialogProps) {
   const { t } = useInformesTexts();
-  const notify = useNotify();
-  const navigateTo = useNavigateTo();
-  const [createInforme] = useCreateInformeMutation();
-  const server = useServerForm<FormValues>({
+  const crear = useCrearInforme('guardar.saved', onClose);
+  const server = useServerForm<InformeTextValues>({
     defaultValues: { nombre: '', descripcion: '' },
-    fields: FIELDS,
+    fields: INFORME_TEXT_FIELDS,
     saveFailed: t('common.saveFailed'),
-    submit: async (values) => {
-      const informe = await createInforme({
+    submit: (values) =>
+      crear({
         nombre: values.nombre.trim(),
         descripcion: values.descripcion.trim(),
         tipo: 'listado',
         filtros: filtro,
-      }).unwrap();
-      notify(
-        t('guardar.saved', { nombre: informe.nombre, interpolation: { escapeValue: false } }),
-        { type: 'success' },
-      );
-      onClose();
-      navigateTo(paths.informe(informe.id));
-    },
+      }),
   });
   const {
     register,

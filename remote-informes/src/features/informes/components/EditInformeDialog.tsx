@@ -3,14 +3,12 @@ import { useNotify } from '@gestion/shared/react';
 import { FormDialog, useServerForm } from '@gestion/ui';
 import { useInformesTexts } from '../../../i18n/namespace';
 import { useUpdateInformeMutation } from '../api';
-import { InformeTextFields, useInformeTextRules } from './InformeTextFields';
-
-interface FormValues {
-  nombre: string;
-  descripcion: string;
-}
-
-const FIELDS = ['nombre', 'descripcion'] as const;
+import {
+  INFORME_TEXT_FIELDS,
+  InformeTextFields,
+  useInformeTextRules,
+  type InformeTextValues,
+} from './InformeTextFields';
 
 interface EditInformeDialogProps {
   /** The report as last fetched: after a 409 the refetch hands in the current version. */
@@ -27,9 +25,9 @@ export function EditInformeDialog({ informe, onClose }: EditInformeDialogProps) 
   const { t } = useInformesTexts();
   const notify = useNotify();
   const [updateInforme] = useUpdateInformeMutation();
-  const server = useServerForm<FormValues>({
+  const server = useServerForm<InformeTextValues>({
     defaultValues: { nombre: informe.nombre, descripcion: informe.descripcion },
-    fields: FIELDS,
+    fields: INFORME_TEXT_FIELDS,
     saveFailed: t('common.saveFailed'),
     submit: async (values) => {
       await updateInforme({

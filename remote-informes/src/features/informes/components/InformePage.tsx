@@ -35,7 +35,7 @@ import {
   usePermission,
   useShell,
 } from '@gestion/shared/react';
-import { PageLoading, formatDateTime, readApiError, useLocale } from '@gestion/ui';
+import { ErrorAlert, PageLoading, formatDateTime, readApiError, useLocale } from '@gestion/ui';
 import { ServerDataGrid } from '@gestion/ui/grid';
 import { useInformesTexts } from '../../../i18n/namespace';
 import { useGetInformeQuery, useGetResultadoQuery } from '../api';
@@ -186,16 +186,7 @@ export default function InformePage() {
       <EstilosDeImpresion />
       {back}
       {informeError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void informeQuery.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {informeError.message}
-        </Alert>
+        <ErrorAlert onRetry={() => void informeQuery.refetch()}>{informeError.message}</ErrorAlert>
       ) : (
         <Stack
           direction={{ xs: 'column', md: 'row' }}
@@ -282,16 +273,9 @@ export default function InformePage() {
       )}
 
       {resultadoError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void resultadoQuery.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
+        <ErrorAlert onRetry={() => void resultadoQuery.refetch()}>
           {resultadoError.message}
-        </Alert>
+        </ErrorAlert>
       )}
 
       {informe && resultado && !resultadoError && (

@@ -3,6 +3,15 @@ import { INFORME_DESCRIPCION_MAX_LENGTH, INFORME_NOMBRE_MAX_LENGTH } from '@gest
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useInformesTexts } from '../../../i18n/namespace';
 
+/** A report's nombre and descripcion as a form holds them. */
+export interface InformeTextValues {
+  nombre: string;
+  descripcion: string;
+}
+
+/** The fields of `InformeTextValues` a server detail may name. */
+export const INFORME_TEXT_FIELDS = ['nombre', 'descripcion'] as const;
+
 /**
  * The validation of a report's nombre (required once trimmed) and descripcion, with the
  * contract's length limits and Spanish messages: pass each to the form's `register`.

@@ -14,10 +14,10 @@ import {
   type FiltroEntidad,
   type InformeTipo,
 } from '@gestion/shared';
-import { useAuth, useNavigateTo, useNotify } from '@gestion/shared/react';
+import { useAuth } from '@gestion/shared/react';
 import { FormDialog, useServerForm } from '@gestion/ui';
 import { useInformesTexts } from '../../../i18n/namespace';
-import { useCreateInformeMutation } from '../api';
+import { useCrearInforme } from '../use-crear-informe';
 import { InformeTextFields, useInformeTextRules } from './InformeTextFields';
 
 interface FormValues {
@@ -36,28 +36,19 @@ const FIELDS = ['tipo', 'nombre', 'descripcion'] as const;
  */
 export function NuevoInformeDialog({ onClose }: { onClose: () => void }) {
   const { t } = useInformesTexts();
-  const notify = useNotify();
-  const navigateTo = useNavigateTo();
   const { user } = useAuth();
-  const [createInforme] = useCreateInformeMutation();
+  const crear = useCrearInforme('nuevo.created', onClose);
   const server = useServerForm<FormValues>({
     defaultValues: { tipo: 'eventos-por-estado', entidad: 'eventos', nombre: '', descripcion: '' },
     fields: FIELDS,
     saveFailed: t('common.saveFailed'),
-    submit: async (values) => {
-      const informe = await createInforme({
+    submit: (values) =>
+      crear({
         nombre: values.nombre.trim(),
         descripcion: values.descripcion.trim(),
         tipo: values.tipo,
         ...(values.tipo === 'listado' ? { filtros: { entidad: values.entidad, filtros: [] } } : {}),
-      }).unwrap();
-      notify(
-        t('nuevo.created', { nombre: informe.nombre, interpolation: { escapeValue: false } }),
-        { type: 'success' },
-      );
-      onClose();
-      navigateTo(paths.informe(informe.id));
-    },
+      }),
   });
   const {
     control,
