@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LinearProgress from '@mui/material/LinearProgress';
-import { readApiError, useDebouncedValue, useFormatDateTime } from '@gestion/ui';
+import { ErrorAlert, readApiError, useDebouncedValue, useFormatDateTime } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { useListAuditoriaQuery, type AuditoriaItem } from '../api';
 
@@ -114,16 +114,7 @@ export function AuditoriaTab() {
         )}
       </Stack>
       {isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {readApiError(error, t('auditoria.loadError')).message}
-        </Alert>
+        <ErrorAlert onRetry={() => void refetch()}>{readApiError(error, t('auditoria.loadError')).message}</ErrorAlert>
       )}
       <Paper variant="outlined">
         {isFetching && <LinearProgress aria-label={t('common.loading')} />}

@@ -15,7 +15,7 @@ import AddIcon from '@mui/icons-material/Add';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { ADMIN_ROLE, canManageRole } from '@gestion/shared';
 import { useAuth, usePermission } from '@gestion/shared/react';
-import { readApiError } from '@gestion/ui';
+import { ErrorAlert, readApiError } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { useListRolesQuery, type RolItem } from '../api';
 import { useRefusalText } from '../use-delegation';
@@ -42,16 +42,7 @@ export function RolesTab() {
   if (isLoading) return <CircularProgress aria-label={t('common.loading')} />;
   if (isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {readApiError(error, t('roles.loadError')).message}
-      </Alert>
+      <ErrorAlert onRetry={() => void refetch()}>{readApiError(error, t('roles.loadError')).message}</ErrorAlert>
     );
   }
 
