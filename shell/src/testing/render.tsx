@@ -12,12 +12,16 @@ import { initI18n } from '../app/i18n';
 import { createNavigator, type AttachableNavigator } from '../app/navigator';
 import { AppProviders } from '../app/providers';
 import { makeStore, type AppStore, type RootState } from '../app/store';
+import { makeTheme } from '../app/theme';
 import { authInitialState } from '../features/auth/auth-slice';
 import type { LoadRemoteRoutes } from '../features/remotes/use-remote-routes';
 import { routesByRemote, testRemotes } from './fixtures';
 import { setViewportWidth } from './viewport';
 
 initI18n('es');
+// The theme (both colour schemes as CSS variables, slow to make) is made once per test file, at
+// import, so the first test's timeouts do not pay for it.
+makeTheme('es');
 
 /** Auth state with a token and, unless `null`, a user. */
 export function signedInState(user: User | null): Partial<RootState> {

@@ -12,9 +12,10 @@ import { paths } from '@gestion/shared';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { selectIsAuthenticated, selectUser } from '../../features/auth/auth-slice';
 import { logout } from '../../features/auth/auth-thunks';
+import { ColorSchemeSwitch } from './ColorSchemeSwitch';
 import { LanguagePicker } from './LanguagePicker';
 
-/** The app bar of the default and mobile layouts: app name, the user's nombre, language, sign out. */
+/** The app bar of the default and mobile layouts: app name, the user's nombre, dark mode, language, sign out. */
 export function TopBar({ compact = false, onMenu }: { compact?: boolean; onMenu?: () => void }) {
   const { t } = useTranslation('shell');
   const user = useAppSelector(selectUser);
@@ -43,6 +44,7 @@ export function TopBar({ compact = false, onMenu }: { compact?: boolean; onMenu?
             {user.nombre}
           </Typography>
         )}
+        <ColorSchemeSwitch />
         <LanguagePicker />
         {user &&
           (compact ? (
