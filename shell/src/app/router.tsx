@@ -10,11 +10,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { DEFAULT_LAYOUT, LAYOUTS, type LayoutName, type RemoteConfig } from '@gestion/shared';
 import type { PageRoute } from '@gestion/shared/react';
-import { PageLoading } from '../components/PageLoading';
+import { LayoutLoading, PageLoading } from '../components/PageLoading';
 import { RouteErrorBoundary } from '../features/errors/RouteErrorBoundary';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { RouteGuards, useGuardDecision } from '../features/guards/RouteGuards';
-import { RemoteUnavailable } from '../features/remotes/RemoteUnavailable';
 import { useRemoteRoutes, type LoadRemoteRoutes } from '../features/remotes/use-remote-routes';
 import { selectIsAuthenticated } from '../features/auth/auth-slice';
 import { useAppSelector } from './hooks';
@@ -31,6 +30,12 @@ const LAYOUT_COMPONENTS: Record<LayoutName, ComponentType<{ children: ReactNode 
   default: lazy(() => import('./layouts/DefaultLayout').then((m) => ({ default: m.DefaultLayout }))),
   mobile: lazy(() => import('./layouts/MobileLayout').then((m) => ({ default: m.MobileLayout }))),
 };
+
+// Shown only when a remote failed to load, so not part of every first paint: its own chunk (from
+// the shell's origin, which is up: it served this page), inside the layout's page Suspense.
+const RemoteUnavailable = lazy(() =>
+  import('../features/remotes/RemoteUnavailable').then((m) => ({ default: m.RemoteUnavailable })),
+);
 
 /** A page route of a layout with its router pattern (routePattern). */
 export interface LayoutRoute {
@@ -69,7 +74,8 @@ export function LayoutFrame({ layout, routes = [] }: { layout: LayoutName; route
   // release); the inner one, reset on every navigation, the page.
   return (
     <RouteErrorBoundary>
-      <Suspense fallback={<PageLoading />}>
+      {/* Only the lazy layouts (default, mobile) suspend: the app bar's shape while they load. */}
+      <Suspense fallback={<LayoutLoading />}>
         <Layout>
           <RouteErrorBoundary key={pathname}>
             <Suspense fallback={<PageLoading />}>
@@ -173,10 +179,11 @@ export function AppRoutes({ remotes, loadRoutes }: AppRoutesProps) {
             )}
           </Route>
         ))}
-        {/* Still loading: no layout yet (it may be 'auth' or 'default'), just the spinner. */}
+        {/* Still loading: no layout yet (it may be 'auth' or 'default'); the one the visitor is
+            about to get, judging by whether they are signed in. */}
         {pending.flatMap((s) =>
           s.remote.prefixes.map((prefix) => (
-            <Route key={`loading:${prefix}`} path={`${prefix}/*`} element={<PageLoading />} />
+            <Route key={`loading:${prefix}`} path={`${prefix}/*`} element={<LayoutLoading auth={!signedIn} />} />
           )),
         )}
       </Routes>

@@ -91,7 +91,9 @@ describe('guards when mounting routes', () => {
 
   it('sends a usuario opening /filtrado to /accesodenegado', async () => {
     const app = renderApp({ url: '/filtrado', preloadedState: signedInState(usuario) });
-    expect(await screen.findByRole('heading', { name: 'Acceso denegado' })).toBeInTheDocument();
+    // Two lazy chunks one after the other (the page, then after the redirect the access-denied
+    // page): more than findBy's default second on a loaded machine.
+    expect(await screen.findByRole('heading', { name: 'Acceso denegado' }, { timeout: 5000 })).toBeInTheDocument();
     expect(app.location()).toBe('/accesodenegado');
   });
 
