@@ -28,10 +28,15 @@ export interface UsuariosQuery {
   pageSize: number;
 }
 
+/**
+ * Without `generarPassword` the user is invited by mail (issue #15); with it, a temporary
+ * password comes back once as `passwordTemporal` and must be changed at the first sign-in.
+ * The console never sends `password`: an admin does not choose another person's (ASVS 6.4.6).
+ */
 export interface CreateUsuarioInput {
   email: string;
   nombre: string;
-  password?: string;
+  generarPassword?: boolean;
   roles?: string[];
 }
 
@@ -94,6 +99,19 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Usuario', 'Rol'] }).inject
     revokeUsuarioSessions: build.mutation<void, number>({
       query: (id) => ({ url: `/api/usuarios/${id}/sessions/revoke`, method: 'POST' }),
     }),
+    /** Issue #15: mails the user the same reset link /recuperar sends (202). */
+    sendPasswordReset: build.mutation<void, number>({
+      query: (id) => ({ url: `/api/usuarios/${id}/password-reset`, method: 'POST' }),
+    }),
+    /** Issue #15 "Reenviar": a new invitation link, the older one voided (202). */
+    resendInvitation: build.mutation<void, number>({
+      query: (id) => ({ url: `/api/usuarios/${id}/invitation`, method: 'POST' }),
+    }),
+    /** Issue #15 "Revocar": the pending invitation's link stops working (204). */
+    revokeInvitation: build.mutation<void, number>({
+      query: (id) => ({ url: `/api/usuarios/${id}/invitation`, method: 'DELETE' }),
+      invalidatesTags: (_res, _err, id) => [LIST, { type: 'Usuario', id }, { type: 'Rol', id: 'LIST' }],
+    }),
     /**
      * One request for a whole selection (issue #13): the server answers a result per user and
      * never touches the caller, so a selection is never left half-done by a client signed out
@@ -124,6 +142,9 @@ export const {
   useDeleteUsuarioMutation,
   useSetUsuarioRolesMutation,
   useRevokeUsuarioSessionsMutation,
+  useSendPasswordResetMutation,
+  useResendInvitationMutation,
+  useRevokeInvitationMutation,
   useBulkUsuariosMutation,
   useImportUsuariosMutation,
 } = api;

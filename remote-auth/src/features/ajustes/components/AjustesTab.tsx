@@ -15,15 +15,18 @@ import { useNotify, useAnyPermission } from '@gestion/shared/react';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorDetails, apiErrorMessage, isVersionConflict } from '../../../lib/api-error';
 import { useListRolesQuery } from '../../roles/api';
-import { useGetAjustesQuery, useUpdateAjustesMutation } from '../api';
+import { useGetAjustesQuery, useGetCorreoQuery, useUpdateAjustesMutation } from '../api';
+import { CorreoSection } from './CorreoSection';
 import { DominiosField } from './DominiosField';
 
 /**
  * Ajustes (configuracion:gestionar): self-registration on/off, the role a self-registered
  * user gets and the e-mail domains allowed to register (issue #13). Each change is saved at
  * once with the `version` it was based on; a conflict reloads the stored values so nothing is
- * silently overwritten. A refusal the api ties to `dominiosPermitidos` is shown under that
- * field, any other as a notification.
+ * silently overwritten. A refusal the api ties to `dominiosPermitidos` or `verificacionEmail` is
+ * shown under that field, any other as a notification. Issue #15: e-mail verification on
+ * registration, which only a deployment that really sends mail can switch on, and the Correo
+ * section (transport, sender, recent deliveries, a test mail).
  */
 export function AjustesTab() {
   const { t } = useAdminTexts();
@@ -33,19 +36,26 @@ export function AjustesTab() {
   const roles = useListRolesQuery(undefined, { skip: !canSeeRoles });
   const [update, { isLoading: saving }] = useUpdateAjustesMutation();
   const [dominiosError, setDominiosError] = useState<string>();
+  const [verificacionError, setVerificacionError] = useState<string>();
+  const correo = useGetCorreoQuery();
+  // Mail written to the log reaches nobody: a verification link would never arrive.
+  const sinCorreo = correo.data?.transporte === 'log';
 
   const save = async (patch: Omit<UpdateConfiguracion, 'version'>) => {
     if (!data) return;
     setDominiosError(undefined);
+    setVerificacionError(undefined);
     try {
       await update({ ...patch, version: data.version }).unwrap();
       notify(t('ajustes.saved'), { type: 'success' });
     } catch (e) {
       const detail = apiErrorDetails(e).find((d) => d.field === 'dominiosPermitidos');
+      const verificacion = apiErrorDetails(e).find((d) => d.field === 'verificacionEmail');
       if (isVersionConflict(e)) {
         notify(t('ajustes.conflict'), { type: 'warning' });
         void refetch();
       } else if (detail) setDominiosError(detail.message);
+      else if (verificacion) setVerificacionError(verificacion.message);
       else notify(apiErrorMessage(e, t('ajustes.saveError')), { type: 'error' });
     }
   };
@@ -68,45 +78,81 @@ export function AjustesTab() {
   const roleNames = roles.data?.items.map((r) => r.nombre) ?? [];
   if (!roleNames.includes(data.rolPorDefecto)) roleNames.push(data.rolPorDefecto);
 
+  const verificacionHelp =
+    verificacionError ??
+    (sinCorreo && !data.verificacionEmail
+      ? t('ajustes.verificacionSinCorreo')
+      : t('ajustes.verificacionHelp'));
+
   return (
-    <Paper variant="outlined" sx={{ p: 3 }}>
-      <Stack spacing={3} sx={{ maxWidth: 480 }}>
-        <div>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={data.registroAbierto}
-                disabled={saving}
-                onChange={(_e, checked) => void save({ registroAbierto: checked })}
-              />
-            }
-            label={t('ajustes.registroAbierto')}
+    <Stack spacing={3}>
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Stack spacing={3} sx={{ maxWidth: 480 }}>
+          <div>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={data.registroAbierto}
+                  disabled={saving}
+                  onChange={(_e, checked) => void save({ registroAbierto: checked })}
+                />
+              }
+              label={t('ajustes.registroAbierto')}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {t('ajustes.registroHelp')}
+            </Typography>
+          </div>
+          <TextField
+            select
+            label={t('ajustes.rolPorDefecto')}
+            value={data.rolPorDefecto}
+            disabled={saving}
+            onChange={(e) => void save({ rolPorDefecto: e.target.value })}
+            helperText={t('ajustes.rolHelp')}
+          >
+            {roleNames.map((r) => (
+              <MenuItem key={r} value={r}>
+                {r}
+              </MenuItem>
+            ))}
+          </TextField>
+          <DominiosField
+            value={data.dominiosPermitidos ?? []}
+            disabled={saving}
+            serverError={dominiosError}
+            onChange={(dominiosPermitidos) => void save({ dominiosPermitidos })}
           />
-          <Typography variant="body2" color="text.secondary">
-            {t('ajustes.registroHelp')}
-          </Typography>
-        </div>
-        <TextField
-          select
-          label={t('ajustes.rolPorDefecto')}
-          value={data.rolPorDefecto}
-          disabled={saving}
-          onChange={(e) => void save({ rolPorDefecto: e.target.value })}
-          helperText={t('ajustes.rolHelp')}
-        >
-          {roleNames.map((r) => (
-            <MenuItem key={r} value={r}>
-              {r}
-            </MenuItem>
-          ))}
-        </TextField>
-        <DominiosField
-          value={data.dominiosPermitidos ?? []}
-          disabled={saving}
-          serverError={dominiosError}
-          onChange={(dominiosPermitidos) => void save({ dominiosPermitidos })}
-        />
-      </Stack>
-    </Paper>
+          <div>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={data.verificacionEmail ?? false}
+                  // Switching it off is always allowed; on, only with a mailer.
+                  disabled={saving || (sinCorreo && !data.verificacionEmail)}
+                  onChange={(_e, checked) => void save({ verificacionEmail: checked })}
+                  slotProps={{ input: { 'aria-describedby': 'ajustes-verificacion-help' } }}
+                />
+              }
+              label={t('ajustes.verificacionEmail')}
+            />
+            <Typography
+              id="ajustes-verificacion-help"
+              variant="body2"
+              color={verificacionError ? 'error' : 'text.secondary'}
+            >
+              {verificacionHelp}
+            </Typography>
+          </div>
+        </Stack>
+      </Paper>
+      <CorreoSection
+        correo={correo.data}
+        loading={correo.isLoading}
+        error={correo.error}
+        fetching={correo.isFetching}
+        onRefresh={() => void correo.refetch()}
+      />
+    </Stack>
   );
 }

@@ -4,14 +4,16 @@ import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorMessage } from '../../../lib/api-error';
 import {
   useDeleteUsuarioMutation,
+  useRevokeInvitationMutation,
   useRevokeUsuarioSessionsMutation,
+  useSendPasswordResetMutation,
   useUpdateUsuarioMutation,
   type UsuarioItem,
 } from '../api';
 
 /** A confirmed action on one user. */
 export interface PendingAction {
-  kind: 'delete' | 'deactivate' | 'activate' | 'revoke';
+  kind: 'delete' | 'deactivate' | 'activate' | 'revoke' | 'revokeInvitation' | 'passwordReset';
   user: UsuarioItem;
 }
 
@@ -21,10 +23,13 @@ const TEXTS = {
   deactivate: ['deactivateTitle', 'deactivate', 'deactivate'],
   activate: ['activateTitle', 'activate', 'activate'],
   revoke: ['revokeTitle', 'revoke', 'revokeSessions'],
+  revokeInvitation: ['revokeInvitationTitle', 'revokeInvitation', 'revokeInvitation'],
+  passwordReset: ['passwordResetTitle', 'passwordReset', 'passwordReset'],
 } as const;
 
 /**
- * Asks before deleting, deactivating, activating or signing out one user, then does it. A refusal
+ * Asks before deleting, deactivating, activating or signing out one user, revoking their
+ * invitation or mailing them a reset link (issue #15), then does it. A refusal
  * of the api (the last admin, a delegation rule) is its Spanish message in one toast.
  */
 export function UsuarioActionDialog({
@@ -39,7 +44,14 @@ export function UsuarioActionDialog({
   const [updateUsuario, updateState] = useUpdateUsuarioMutation();
   const [deleteUsuario, deleteState] = useDeleteUsuarioMutation();
   const [revokeSessions, revokeState] = useRevokeUsuarioSessionsMutation();
-  const busy = updateState.isLoading || deleteState.isLoading || revokeState.isLoading;
+  const [revokeInvitation, revokeInvitationState] = useRevokeInvitationMutation();
+  const [sendReset, sendResetState] = useSendPasswordResetMutation();
+  const busy =
+    updateState.isLoading ||
+    deleteState.isLoading ||
+    revokeState.isLoading ||
+    revokeInvitationState.isLoading ||
+    sendResetState.isLoading;
 
   const run = async () => {
     if (!pending) return;
@@ -50,6 +62,12 @@ export function UsuarioActionDialog({
         notify(res?.message || t('usuarios.deleted'), {
           type: res?.desactivado ? 'info' : 'success',
         });
+      } else if (kind === 'revokeInvitation') {
+        await revokeInvitation(user.id).unwrap();
+        notify(t('usuarios.invitationRevoked'), { type: 'success' });
+      } else if (kind === 'passwordReset') {
+        await sendReset(user.id).unwrap();
+        notify(t('usuarios.passwordResetSent', { email: user.email }), { type: 'success' });
       } else if (kind === 'revoke') {
         await revokeSessions(user.id).unwrap();
         notify(t('usuarios.sessionsRevoked'), { type: 'success' });
@@ -76,11 +94,14 @@ export function UsuarioActionDialog({
       title={pending ? t(`usuarios.confirm.${title}`) : ''}
       message={
         pending
-          ? t(`usuarios.confirm.${message}`, { nombre: pending.user.nombre, email: pending.user.email })
+          ? t(`usuarios.confirm.${message}`, {
+              nombre: pending.user.nombre,
+              email: pending.user.email,
+            })
           : ''
       }
       confirmLabel={pending ? t(`usuarios.${confirm}`) : ''}
-      destructive={pending?.kind !== 'activate'}
+      destructive={pending?.kind !== 'activate' && pending?.kind !== 'passwordReset'}
       busy={busy}
       onClose={onClose}
       onConfirm={() => void run()}

@@ -26,7 +26,32 @@ const conflictBody = {
 };
 
 describe('users dialogs', () => {
-  it('creates a user without a password and shows the one-time password once', async () => {
+  it('invites a new user by mail by default: no password is sent nor shown', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/usuarios': { status: 201, body: { ...luis, invitacionPendiente: true } },
+    });
+    const onClose = jest.fn();
+    const { user, shell } = renderPage(
+      <UsuarioFormDialog user={null} roleNames={['gestor', 'usuario']} onClose={onClose} />,
+      { auth: signedIn(admin) },
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Nuevo usuario' });
+    expect(within(dialog).queryByLabelText(/Contraseña/)).not.toBeInTheDocument();
+    const generar = within(dialog).getByRole('checkbox', { name: 'Generar contraseña temporal' });
+    expect(generar).not.toBeChecked();
+    expect(generar).toHaveAccessibleDescription(/se envía una invitación por correo/);
+    await user.type(within(dialog).getByLabelText(/^Nombre/), 'Luis Gómez');
+    await user.type(within(dialog).getByLabelText(/^Correo electrónico/), 'luis@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear usuario' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(fetchMock.callsTo('POST /api/usuarios')[0]!.body).toEqual({
+      email: 'luis@example.com',
+      nombre: 'Luis Gómez',
+    });
+    expect(shell.notify).toHaveBeenCalledWith(`Invitación enviada a ${luis.email}`, { type: 'success' });
+  });
+
+  it('generates a temporary password on request and shows it once', async () => {
     const fetchMock = mockFetch({
       'POST /api/usuarios': { status: 201, body: { ...luis, passwordTemporal: 'Tmp-9x8y7z' } },
     });
@@ -38,12 +63,15 @@ describe('users dialogs', () => {
     await user.type(within(dialog).getByLabelText(/^Nombre/), 'Luis Gómez');
     await user.type(within(dialog).getByLabelText(/^Correo electrónico/), 'luis@example.com');
     await user.click(within(dialog).getByRole('checkbox', { name: 'gestor' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Generar contraseña temporal' }));
     await user.click(within(dialog).getByRole('button', { name: 'Crear usuario' }));
     expect(await screen.findByText('Tmp-9x8y7z')).toBeInTheDocument();
-    expect(screen.getByText('Entregue esta contraseña al usuario. No se volverá a mostrar.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Contraseña temporal' })).toBeInTheDocument();
+    expect(screen.getByText(/deberá cambiarla al iniciar sesión/)).toBeInTheDocument();
     expect(fetchMock.callsTo('POST /api/usuarios')[0]!.body).toEqual({
       email: 'luis@example.com',
       nombre: 'Luis Gómez',
+      generarPassword: true,
       roles: ['gestor'],
     });
     expect(onClose).not.toHaveBeenCalled();

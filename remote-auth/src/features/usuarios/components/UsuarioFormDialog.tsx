@@ -15,7 +15,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { useNotify } from '@gestion/shared/react';
-import { PasswordField } from '../../../components/PasswordField';
 import { useDiscardGuard } from '../../../components/use-discard-guard';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorMessage, applyFieldErrors, isVersionConflict } from '../../../lib/api-error';
@@ -31,7 +30,8 @@ import {
 interface FormValues {
   email: string;
   nombre: string;
-  password: string;
+  /** Issue #15: off (the default) invites by mail; on, a temporary password shown once. */
+  generarPassword: boolean;
   roles: string[];
 }
 
@@ -50,8 +50,10 @@ interface UsuarioFormDialogProps {
  * Create or edit a user. Field errors are the form's rules first, then the server's `details`
  * on their fields. An edit sends the `version` it started from; a 409 means someone else saved
  * in between, and the dialog offers to reload their version rather than overwrite it
- * (DESIGN.md §3). A user created without a password gets a one-time password, shown here once.
- * On creation only the roles the viewer may give are offered (`admin` to admins only).
+ * (DESIGN.md §3). A new user is invited by mail to choose their own password (issue #15); where
+ * mail cannot reach them the admin may generate a temporary password instead, shown here once
+ * and to be changed at the first sign-in. The admin never chooses it (ASVS 6.4.6). On creation
+ * only the roles the viewer may give are offered (`admin` to admins only).
  */
 export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialogProps) {
   const { t } = useAdminTexts();
@@ -67,7 +69,7 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
     defaultValues: {
       email: user?.email ?? '',
       nombre: user?.nombre ?? '',
-      password: '',
+      generarPassword: false,
       roles: user ? user.roles : [],
     },
   });
@@ -81,7 +83,7 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
     // Only the fields on screen: a detail for one the dialog does not show stays a toast.
     const shown: (keyof FormValues)[] = user
       ? ['nombre', 'email']
-      : ['nombre', 'email', 'password', ...(offered.length > 0 ? (['roles'] as const) : [])];
+      : ['nombre', 'email', ...(offered.length > 0 ? (['roles'] as const) : [])];
     const placed = applyFieldErrors(error, shown, (field, message) =>
       setError(field, { message }, { shouldFocus: true }),
     );
@@ -91,20 +93,29 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
   const onSubmit = handleSubmit(async (values) => {
     try {
       if (user) {
-        await updateUsuario({ id: user.id, version, nombre: values.nombre, email: values.email }).unwrap();
+        await updateUsuario({
+          id: user.id,
+          version,
+          nombre: values.nombre,
+          email: values.email,
+        }).unwrap();
         notify(t('usuarios.saved'), { type: 'success' });
         onClose();
       } else {
         const created = await createUsuario({
           email: values.email,
           nombre: values.nombre,
-          ...(values.password ? { password: values.password } : {}),
+          ...(values.generarPassword ? { generarPassword: true } : {}),
           ...(values.roles.length ? { roles: values.roles } : {}),
         }).unwrap();
-        notify(t('usuarios.created'), { type: 'success' });
         const generated = created.passwordTemporal;
-        if (generated) setOneTimePassword(generated);
-        else onClose();
+        if (generated) {
+          notify(t('usuarios.created'), { type: 'success' });
+          setOneTimePassword(generated);
+        } else {
+          notify(t('usuarios.invited', { email: created.email }), { type: 'success' });
+          onClose();
+        }
       }
     } catch (error) {
       if (user && isVersionConflict(error)) setConflict(true);
@@ -116,7 +127,12 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
     if (!user) return;
     try {
       const fresh = await loadUsuario(user.id).unwrap();
-      reset({ email: fresh.email, nombre: fresh.nombre, password: '', roles: fresh.roles });
+      reset({
+        email: fresh.email,
+        nombre: fresh.nombre,
+        generarPassword: false,
+        roles: fresh.roles,
+      });
       setVersion(fresh.version);
       setConflict(false);
     } catch (error) {
@@ -133,7 +149,13 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
           <Typography
             component="output"
             aria-label={t('usuarios.otpLabel')}
-            sx={{ display: 'block', fontFamily: 'monospace', fontSize: '1.25rem', my: 2, userSelect: 'all' }}
+            sx={{
+              display: 'block',
+              fontFamily: 'monospace',
+              fontSize: '1.25rem',
+              my: 2,
+              userSelect: 'all',
+            }}
           >
             {oneTimePassword}
           </Typography>
@@ -159,17 +181,6 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
 
   const { ref: emailRef, ...emailField } = register('email', rules.email);
   const { ref: nombreRef, ...nombreField } = register('nombre', rules.nombre);
-  const { ref: passwordRef, ...passwordField } = register('password', {
-    // Optional: empty means "generate a one-time password".
-    validate: (value) =>
-      value === '' ||
-      (rules.newPassword.minLength.value <= value.length &&
-        value.length <= rules.newPassword.maxLength.value) ||
-      (value.length < rules.newPassword.minLength.value
-        ? rules.newPassword.minLength.message
-        : rules.newPassword.maxLength.message),
-  });
-
   return (
     <>
       <Dialog
@@ -189,7 +200,12 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
                 <Alert
                   severity="warning"
                   action={
-                    <Button color="inherit" size="small" onClick={() => void reload()} loading={loadState.isFetching}>
+                    <Button
+                      color="inherit"
+                      size="small"
+                      onClick={() => void reload()}
+                      loading={loadState.isFetching}
+                    >
                       {t('usuarios.reload')}
                     </Button>
                   }
@@ -216,14 +232,30 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
                 helperText={errors.email?.message}
               />
               {!user && (
-                <PasswordField
-                  {...passwordField}
-                  inputRef={passwordRef}
-                  label={t('usuarios.initialPassword')}
-                  autoComplete="new-password"
-                  required={false}
-                  error={errors.password?.message}
-                  helperText={t('usuarios.passwordHint')}
+                <Controller
+                  control={control}
+                  name="generarPassword"
+                  render={({ field }) => (
+                    <Stack>
+                      <FormControlLabel
+                        label={t('usuarios.generarPassword')}
+                        control={
+                          <Checkbox
+                            checked={field.value}
+                            onChange={(_e, checked) => field.onChange(checked)}
+                            slotProps={{ input: { 'aria-describedby': 'usuario-generar-hint' } }}
+                          />
+                        }
+                      />
+                      <Typography
+                        id="usuario-generar-hint"
+                        variant="caption"
+                        color="text.secondary"
+                      >
+                        {t('usuarios.generarPasswordHint')}
+                      </Typography>
+                    </Stack>
+                  )}
                 />
               )}
               {!user && offered.length > 0 && (
@@ -242,7 +274,9 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
                               checked={field.value.includes(r)}
                               onChange={(_e, checked) =>
                                 field.onChange(
-                                  checked ? [...field.value, r] : field.value.filter((x) => x !== r),
+                                  checked
+                                    ? [...field.value, r]
+                                    : field.value.filter((x) => x !== r),
                                 )
                               }
                             />

@@ -67,6 +67,7 @@ describe('row actions a non-admin with usuarios:editar is offered (issue #13)', 
       'Editar',
       'Asignar roles',
       'Desactivar',
+      'Enviar enlace de restablecimiento',
       'Cerrar sus sesiones',
     ]);
     for (const item of items) expect(item).not.toHaveAttribute('aria-disabled');

@@ -9,7 +9,16 @@ import { useRefusalText, type Delegation } from '../../roles/use-delegation';
 import type { UsuarioItem } from '../api';
 
 /** What a row's menu asks its tab to do. */
-export type RowAction = 'edit' | 'assign' | 'deactivate' | 'activate' | 'revoke' | 'delete';
+export type RowAction =
+  | 'edit'
+  | 'assign'
+  | 'deactivate'
+  | 'activate'
+  | 'revoke'
+  | 'delete'
+  | 'resendInvitation'
+  | 'revokeInvitation'
+  | 'passwordReset';
 
 interface Item {
   action: RowAction;
@@ -26,6 +35,9 @@ const RULE: Record<RowAction, UserAction> = {
   deactivate: 'desactivar',
   revoke: 'revocarSesiones',
   delete: 'eliminar',
+  resendInvitation: 'editar',
+  revokeInvitation: 'editar',
+  passwordReset: 'restablecerCredenciales',
 };
 
 /**
@@ -61,6 +73,13 @@ export function UsuarioRowMenu({
       danger,
       refusal: delegation.actOn(user, RULE[action]),
     });
+    // Issue #15: a pending invitation is sent again or revoked; an account with a password
+    // gets a reset link (an admin never sees or sets it, ASVS 6.4.6).
+    const pendingInvitation = user.invitacionPendiente === true;
+    if (canEdit && pendingInvitation) {
+      items.push(item('resendInvitation', t('usuarios.resendInvitation')));
+      items.push(item('revokeInvitation', t('usuarios.revokeInvitation'), true));
+    }
     if (canEdit) items.push(item('edit', t('usuarios.edit')));
     if (canEdit && canSeeRoles) items.push(item('assign', t('usuarios.assignRoles')));
     if (canEdit)
@@ -69,7 +88,10 @@ export function UsuarioRowMenu({
           ? item('deactivate', t('usuarios.deactivate'))
           : item('activate', t('usuarios.activate')),
       );
-    if (canEdit) items.push(item('revoke', t('usuarios.revokeSessions')));
+    if (canEdit && !pendingInvitation) {
+      items.push(item('passwordReset', t('usuarios.passwordReset')));
+      items.push(item('revoke', t('usuarios.revokeSessions')));
+    }
     if (canDelete) items.push(item('delete', t('usuarios.delete'), true));
   }
 

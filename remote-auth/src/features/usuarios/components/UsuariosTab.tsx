@@ -22,7 +22,12 @@ import { apiErrorMessage } from '../../../lib/api-error';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useListRolesQuery } from '../../roles/api';
 import { useDelegation } from '../../roles/use-delegation';
-import { useListUsuariosQuery, usuariosParams, type UsuarioItem } from '../api';
+import {
+  useListUsuariosQuery,
+  useResendInvitationMutation,
+  usuariosParams,
+  type UsuarioItem,
+} from '../api';
 import { downloadUsuariosCsv } from '../export';
 import { AssignRolesDialog } from './AssignRolesDialog';
 import { BulkActionDialog } from './BulkActionDialog';
@@ -78,6 +83,7 @@ export function UsuariosTab() {
   const { data, isFetching, isError, error, refetch } = useListUsuariosQuery(args);
   const roles = useListRolesQuery(undefined, { skip: !canSeeRoles });
   const roleNames = (roles.data?.items ?? []).map((r) => r.nombre);
+  const [resendInvitation] = useResendInvitationMutation();
 
   const [menu, setMenu] = useState<{ anchor: HTMLElement; user: UsuarioItem } | null>(null);
   const [editing, setEditing] = useState<UsuarioItem | 'new' | null>(null);
@@ -114,7 +120,18 @@ export function UsuariosTab() {
     setMenu(null);
     if (action === 'edit') setEditing(user);
     else if (action === 'assign') setAssigning(user);
+    // Sending the invitation again changes nothing but the link: no question first.
+    else if (action === 'resendInvitation') void onResendInvitation(user);
     else setPending({ kind: action, user });
+  };
+
+  const onResendInvitation = async (user: UsuarioItem) => {
+    try {
+      await resendInvitation(user.id).unwrap();
+      notify(t('usuarios.invitationResent', { email: user.email }), { type: 'success' });
+    } catch (error) {
+      notify(apiErrorMessage(error, t('usuarios.actionError')), { type: 'error' });
+    }
   };
 
   const onExport = async () => {

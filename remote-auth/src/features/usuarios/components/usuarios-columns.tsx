@@ -58,14 +58,19 @@ export function useUsuarioColumns({
         field: 'activo',
         headerName: t('usuarios.columns.activo'),
         sortable: false,
-        width: 100,
-        renderCell: ({ row }) => (
-          <Chip
-            size="small"
-            color={row.activo ? 'success' : 'default'}
-            label={row.activo ? t('usuarios.active') : t('usuarios.inactive')}
-          />
-        ),
+        width: 165,
+        // Issue #15: an invited user who has not set a password yet cannot sign in; the chip
+        // says so instead of 'Activo' (Reenviar and Revocar are in the row's menu).
+        renderCell: ({ row }) =>
+          row.invitacionPendiente ? (
+            <Chip size="small" color="warning" variant="outlined" label={t('usuarios.invitacionPendiente')} />
+          ) : (
+            <Chip
+              size="small"
+              color={row.activo ? 'success' : 'default'}
+              label={row.activo ? t('usuarios.active') : t('usuarios.inactive')}
+            />
+          ),
       },
       {
         field: 'creadoEn',
