@@ -38,6 +38,7 @@ const LANDED = [
   '0007-informes-contadores',
   '0008-roles-nombre-unico',
   '0009-correo',
+  '0010-ciclo-cuenta',
 ];
 
 /** A migration file: `NNNN-name.ts`. */
