@@ -4,7 +4,7 @@
  * `GET /api/sesiones` → the user's sessions (the current one marked); `DELETE /api/sesiones/:id`
  * revokes one; `POST /api/sesiones/revocar-otras` revokes every other one (shared/src/contracts/sesiones.ts).
  */
-import type { Sesion, SesionesPage, User } from '@gestion/shared';
+import type { AcceptedMessage, ChangeEmailRequest, Sesion, SesionesPage, User } from '@gestion/shared';
 import { baseApi } from '@gestion/shared/react/api';
 
 export type { Sesion };
@@ -16,6 +16,10 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Sesion'] }).injectEndpoint
     }),
     changePassword: build.mutation<void, { actual: string; nueva: string }>({
       query: (body) => ({ url: '/api/auth/password', method: 'POST', body }),
+    }),
+    /** Issue #15: a confirmation link to the new address (202); the change waits for it. */
+    requestEmailChange: build.mutation<AcceptedMessage, ChangeEmailRequest>({
+      query: (body) => ({ url: '/api/auth/email', method: 'POST', body }),
     }),
     listSessions: build.query<Sesion[], void>({
       query: () => '/api/sesiones',
@@ -36,6 +40,7 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Sesion'] }).injectEndpoint
 export const {
   useUpdateProfileMutation,
   useChangePasswordMutation,
+  useRequestEmailChangeMutation,
   useListSessionsQuery,
   useRevokeSessionMutation,
   useRevokeOtherSessionsMutation,

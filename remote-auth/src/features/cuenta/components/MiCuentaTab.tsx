@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { ProfileSection } from './ProfileSection';
+import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
 import { LanguageSection } from './LanguageSection';
 import { SessionsSection } from './SessionsSection';
@@ -9,6 +10,7 @@ export function MiCuentaTab() {
   return (
     <Stack spacing={3}>
       <ProfileSection />
+      <EmailSection />
       <PasswordSection />
       <LanguageSection />
       <SessionsSection />
