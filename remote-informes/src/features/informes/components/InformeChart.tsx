@@ -68,7 +68,6 @@ export function InformeChart({ nombre, serie, grafico }: InformeChartProps) {
   } else if (grafico === 'lineas') {
     chart = (
       <LineChart
-        title={title}
         height={HEIGHT}
         xAxis={[{ scaleType: 'point', data: etiquetas, valueFormatter: categoria }]}
         yAxis={[{ ...eje, width: 'auto' }]}
@@ -94,7 +93,6 @@ export function InformeChart({ nombre, serie, grafico }: InformeChartProps) {
     chart =
       layout === 'horizontal' ? (
         <BarChart
-          title={title}
           layout="horizontal"
           height={alto}
           yAxis={[{ ...categorias, width: anchoEje }]}
@@ -106,7 +104,6 @@ export function InformeChart({ nombre, serie, grafico }: InformeChartProps) {
         />
       ) : (
         <BarChart
-          title={title}
           height={HEIGHT}
           xAxis={[{ ...categorias, height: 'auto' }]}
           yAxis={[{ ...eje, width: 'auto' }]}
@@ -117,6 +114,8 @@ export function InformeChart({ nombre, serie, grafico }: InformeChartProps) {
       );
   }
   return (
+    // The figure is named by its caption. The charts get no `title`: MUI X puts it as aria-label on
+    // a div with role="none", which ARIA forbids (axe: aria-prohibited-attr, serious).
     <Box component="figure" aria-labelledby={captionId} sx={{ m: 0, breakInside: 'avoid' }}>
       <Typography id={captionId} component="figcaption" variant="subtitle2" color="text.secondary">
         {title}
