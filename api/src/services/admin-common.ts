@@ -4,8 +4,8 @@
  */
 import { ADMIN_MESSAGES, API_MESSAGES, ERROR_CODES } from '@gestion/shared';
 import { HttpError } from '../lib/http-errors';
-import type { AuditInput } from '../plugins/app/audit';
-import type { Db } from '../repositories/usuarios-repository';
+import type { AuditInput } from './service-deps';
+import type { Db } from '../db/types';
 
 /** Records one audit row for the current request, inside `db` (a transaction, or the database). */
 export type Auditor = (entry: AuditInput, db: Db) => Promise<void>;

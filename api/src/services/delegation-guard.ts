@@ -19,9 +19,9 @@ import {
   type Usuario,
 } from '@gestion/shared';
 import { HttpError } from '../lib/http-errors';
-import type { AuditInput } from '../plugins/app/audit';
+import type { AuditInput } from './service-deps';
 import { permisosByRolNombre } from '../repositories/roles-admin-repository';
-import type { Db } from '../repositories/usuarios-repository';
+import type { Db } from '../db/types';
 import type { Auditor } from './admin-common';
 
 /**
