@@ -33,6 +33,16 @@ const { ConsumeNamespacePlugin } = require('./consume-namespace-plugin.cjs');
 const ROOT = path.resolve(__dirname, '..', '..');
 const INJECT_RUNTIME_CJS =
   require.resolve('@module-federation/inject-external-runtime-core-plugin');
+/**
+ * The half of Module Federation 2's shared tree-shaking that prunes a shared module to its export
+ * list at build time (not in the package's `exports`, hence the path). See `TREE_SHAKEN` below.
+ */
+const SharedUsedExportsOptimizerPlugin = require(
+  path.join(
+    path.dirname(require.resolve('@module-federation/enhanced')),
+    'lib/sharing/tree-shaking/SharedUsedExportsOptimizerPlugin.js',
+  ),
+).default;
 
 /**
  * Modules that must exist once on the page (one React, one router, one store context, one
@@ -66,13 +76,26 @@ const SINGLETONS = [
   '@gestion/shared/react/api',
 ];
 
-/** Extra share options per key: tree-shaking to the one list of shared-exports.cjs. */
-function shareOptionsFor(request) {
-  if (SHARED_EXPORTS[request]) {
-    return { treeShaking: { mode: 'runtime-infer', usedExports: SHARED_EXPORTS[request] } };
-  }
-  return {};
-}
+/**
+ * The shared packages pruned to the one export list of shared-exports.cjs, as
+ * SharedUsedExportsOptimizerPlugin takes them: [share key, {treeShaking: {usedExports}}].
+ *
+ * Not through the share option `treeShaking: {mode: 'runtime-infer', usedExports}`: besides that
+ * pruning, the option makes @module-federation/enhanced (2.9.2) build, in every build, a full
+ * copy of each such package in child compilers (`IndependentSharedPlugin`: four more compilations
+ * of the whole @mui/material, react-router-dom, react-redux and react-i18next, with every plugin
+ * of ours — most of a build's time), which `output.clean` then deletes; it writes those deleted
+ * files as `sharedFallback` into main.js and every remoteEntry.js, with each build's inferred
+ * `usedExports`, and marks every share `treeShaking: {mode}` — bytes on the first visit to /login
+ * for a fallback the runtime never takes (a singleton is served the loaded copy, 'loaded-first',
+ * whatever usedExports says; and a second, full instance of a context-bearing package would be
+ * the very crash the list prevents). Applied alone, the optimizer prunes the shell's provided
+ * copy exactly as before and the runtime sees plain singletons.
+ */
+const TREE_SHAKEN = Object.entries(SHARED_EXPORTS).map(([request, usedExports]) => [
+  request,
+  { treeShaking: { usedExports } },
+]);
 
 /**
  * The share entries of every shared MUI subpath (shared-exports.cjs `muiSharedSubpaths`:
@@ -192,7 +215,6 @@ function createConfig(options) {
             singleton: true,
             eager: false,
             requiredVersion: requiredVersionOf(pkgJson, request),
-            ...shareOptionsFor(request),
           },
         ]),
       ),
@@ -315,6 +337,8 @@ function createConfig(options) {
         ...(production
           ? [new webpack.ids.DeterministicModuleIdsPlugin({ maxLength: 4, fixedLength: true })]
           : []),
+        // The tree-shaken shared packages, pruned to their lists (TREE_SHAKEN); no runtime data.
+        new SharedUsedExportsOptimizerPlugin(TREE_SHAKEN, false),
         // One export list for every container, or a remote crashes on the shell's copy.
         new SharedExportsCheckPlugin(SHARED_EXPORTS, SHARED_EXPORTS_FILE),
         // …and no private copy of a first-paint MUI component (served by the barrel only).
