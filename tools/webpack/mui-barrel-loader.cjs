@@ -18,8 +18,36 @@
  * MUI's documented style; only the browser build needs the single shared module. `import type`
  * statements are erased by swc anyway.
  */
+const {
+  SHARED_EXPORTS,
+  MUI_BARREL_SUBPATHS,
+  MUI_PRIVATE_SUBPATHS,
+} = require('./shared-exports.cjs');
+const { muiExportMap } = require('./mui-export-map.cjs');
+
 const BARREL = '@mui/material';
-const FIRST_PAINT = new Set(require('./shared-exports.cjs').SHARED_EXPORTS[BARREL]);
+const FIRST_PAINT = new Set(SHARED_EXPORTS[BARREL]);
+const BARREL_ONLY = new Set(MUI_BARREL_SUBPATHS);
+
+/** Where a name the barrel's list leaves out comes from instead (mui-export-map.cjs). */
+function exportMap() {
+  return muiExportMap({
+    shared: (s) => !MUI_PRIVATE_SUBPATHS.includes(s) && !BARREL_ONLY.has(s),
+    barrelOnly: (s) => BARREL_ONLY.has(s),
+  });
+}
+
+/** `import …` statements for `names` ([imported, local]) found in the export map, by request. */
+function importsFrom(placed) {
+  const byRequest = new Map();
+  for (const { request, imported, local } of placed) {
+    if (!byRequest.has(request)) byRequest.set(request, []);
+    byRequest.get(request).push(imported === local ? imported : `${imported} as ${local}`);
+  }
+  return [...byRequest]
+    .map(([request, specs]) => `import { ${specs.join(', ')} } from ${JSON.stringify(request)};`)
+    .join(' ');
+}
 
 const IMPORT =
   /import\s+(?!type\s)([\w$]+)?\s*,?\s*(\{[^}]*\})?\s*from\s*(['"])@mui\/material\/([\w$]+)\3\s*;?/g;
@@ -38,21 +66,67 @@ function specifiersOf(braces) {
  * @returns {string} the module with the first paint's MUI subpath imports pointing at the barrel
  */
 function rewriteMuiImports(source) {
-  return source.replace(IMPORT, (whole, defaultName, braces, _q, subpath) => {
-    if (!defaultName && !braces) return whole;
-    const specifiers = [];
-    if (defaultName) {
-      if (!FIRST_PAINT.has(subpath)) return whole;
-      specifiers.push(`${subpath} as ${defaultName}`);
-    }
-    for (const spec of braces ? specifiersOf(braces) : []) {
+  return rewriteBarrelImports(
+    source.replace(IMPORT, (whole, defaultName, braces, _q, subpath) => {
+      if (!defaultName && !braces) return whole;
+      const specifiers = [];
+      /** a first-paint path's helpers the barrel's list leaves out (`buttonClasses`) */
+      const helpers = [];
+      if (defaultName) {
+        if (!FIRST_PAINT.has(subpath)) return whole;
+        specifiers.push(`${subpath} as ${defaultName}`);
+      }
+      for (const spec of braces ? specifiersOf(braces) : []) {
+        const isType = /^type\s/.test(spec);
+        const [imported, local = imported] = spec.replace(/^type\s+/, '').split(/\s+as\s+/);
+        if (isType || FIRST_PAINT.has(imported)) {
+          specifiers.push(spec);
+          continue;
+        }
+        // Outside the barrel's list: a path shared on its own keeps the whole import there; a
+        // first-paint path's stateless helper comes from its own file, privately.
+        if (!BARREL_ONLY.has(subpath)) return whole;
+        const placed = exportMap().byName.get(imported);
+        if (!placed || placed.request.startsWith(BARREL)) return whole;
+        helpers.push({ ...placed, local });
+      }
+      const barrel = specifiers.length
+        ? `import { ${specifiers.join(', ')} } from '${BARREL}';`
+        : '';
+      return [barrel, importsFrom(helpers)].filter(Boolean).join(' ');
+    }),
+  );
+}
+
+const BARREL_IMPORT = /import\s+(?!type\s)(\{[^}]*\})\s*from\s*(['"])@mui\/material\2\s*;?/g;
+
+/**
+ * `import { Rating, Button } from '@mui/material'`: the names outside the barrel's list go to the
+ * module that defines them (mui-export-map.cjs: a shared path such as `@mui/material/Rating`, a
+ * private helper path such as `@mui/material/styles`, or a first-paint component's stateless
+ * helper file), so a remote may import any MUI export from the barrel too; the first paint's
+ * names stay on the barrel. A name found nowhere stays, and SharedExportsCheckPlugin names it.
+ * @param {string} source
+ * @returns {string}
+ */
+function rewriteBarrelImports(source) {
+  return source.replace(BARREL_IMPORT, (whole, braces) => {
+    const kept = [];
+    const moved = [];
+    const namespaces = [];
+    for (const spec of specifiersOf(braces)) {
       const isType = /^type\s/.test(spec);
-      const imported = spec.replace(/^type\s+/, '').split(/\s+as\s+/)[0];
-      // One value outside the barrel's list keeps the whole import on its (shared) path.
-      if (!isType && !FIRST_PAINT.has(imported)) return whole;
-      specifiers.push(spec);
+      const [imported, local = imported] = spec.replace(/^type\s+/, '').split(/\s+as\s+/);
+      const placed =
+        isType || FIRST_PAINT.has(imported) ? undefined : exportMap().byName.get(imported);
+      if (!placed) kept.push(spec);
+      else if (placed.imported === '*')
+        namespaces.push(`import * as ${local} from ${JSON.stringify(placed.request)};`);
+      else moved.push({ ...placed, local });
     }
-    return `import { ${specifiers.join(', ')} } from '${BARREL}';`;
+    if (!moved.length && !namespaces.length) return whole;
+    const barrel = kept.length ? `import { ${kept.join(', ')} } from '${BARREL}';` : '';
+    return [barrel, importsFrom(moved), ...namespaces].filter(Boolean).join(' ');
   });
 }
 
@@ -86,3 +160,4 @@ function muiBarrelLoader(source) {
 module.exports = muiBarrelLoader;
 module.exports.rewriteMuiImports = rewriteMuiImports;
 module.exports.rewriteMuiReexports = rewriteMuiReexports;
+module.exports.rewriteBarrelImports = rewriteBarrelImports;
