@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { paths } from '@gestion/shared';
-import { useAuth } from '@gestion/shared/react';
+import { useDispatch } from 'react-redux';
+import { paths, requestJson, type MeResponse } from '@gestion/shared';
+import { useAuth, useShell, userUpdated } from '@gestion/shared/react';
 import { PageLoading } from '../../../components/PageLoading';
 import { useCicloTexts } from '../../../i18n/ciclo-namespace';
 import { useConfirmEmailMutation } from '../api';
@@ -15,9 +16,21 @@ import { useTokenOnce } from './use-token-once';
  */
 export default function ConfirmarCorreoPage() {
   const { t, ready } = useCicloTexts();
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, token: session } = useAuth();
+  const { config } = useShell();
+  const dispatch = useDispatch();
   const [confirm] = useConfirmEmailMutation();
-  const { state, retry } = useTokenOnce((token) => confirm({ token }).unwrap());
+  // Signed in here, the app shows the new address at once (Mi cuenta, the app bar); a failure
+  // to reload the user changes nothing of the confirmation, which is done.
+  const reloadUser = async () => {
+    if (!session) return;
+    const res = await requestJson<MeResponse>(config.apiBaseUrl, '/api/auth/me', {
+      token: session,
+      fallbackMessage: '',
+    }).catch(() => undefined);
+    if (res?.user) dispatch(userUpdated(res.user));
+  };
+  const { state, retry } = useTokenOnce((token) => confirm({ token }).unwrap().then(reloadUser));
 
   if (!ready) return <PageLoading />;
   const heading = t('ciclo.confirmarCorreo.heading');
