@@ -8,7 +8,6 @@
  * rules of issue #13 (README.md beside this file).
  */
 import {
-  ApiErrorBodySchema,
   BulkUsuariosResponseSchema,
   BulkUsuariosSchema,
   hasPermission,
@@ -40,14 +39,12 @@ import { createUsuariosImportService } from '../../../services/usuarios-import-s
 import { createUsuariosService } from '../../../services/usuarios-service';
 import { createInvitationService } from '../../../services/invitation-service';
 import { createRecoveryService } from '../../../services/recovery-service';
+import { acceptCsvBodies, bearer, CSV_MEDIA, errors, noContent } from '../../schema';
 import { cicloDeps } from '../auth/ciclo-deps';
 
 /** Largest CSV an import accepts: 2 MiB (5000 rows fit comfortably). */
 export const IMPORT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
-const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
-const security = [{ bearer: [] }];
 const tags = ['usuarios'];
 
 function filterOf(q: UsuariosQuery) {
@@ -72,11 +69,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       app.audit(request, entry, tx);
 
   // CSV imports arrive as text/csv (only in this plugin's scope).
-  app.addContentTypeParser(
-    'text/csv',
-    { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  acceptCsvBodies(app, IMPORT_BODY_LIMIT_BYTES);
 
   app.get(
     '/',
@@ -84,7 +77,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Listar usuarios',
-        security,
+        security: bearer,
         querystring: UsuariosQuerySchema,
         response: { 200: UsuariosPageSchema, ...errors(400, 401, 403) },
       },
@@ -108,9 +101,9 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Exportar usuarios (CSV del filtro actual)',
-        security,
+        security: bearer,
         querystring: UsuariosQuerySchema,
-        produces: ['text/csv'],
+        produces: CSV_MEDIA,
         response: { ...errors(400, 401, 403) },
       },
       onRequest: app.requirePermission('usuarios:ver'),
@@ -140,8 +133,8 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         summary: 'Importar usuarios desde CSV (dryRun=1: solo el informe)',
         description:
           'Cuerpo text/csv con cabecera email,nombre,roles (roles separados por | o ;). Sin dryRun se escriben todas las filas o ninguna.',
-        security,
-        consumes: ['text/csv'],
+        security: bearer,
+        consumes: CSV_MEDIA,
         querystring: ImportQuerySchema,
         body: Type.String({ maxLength: IMPORT_BODY_LIMIT_BYTES }),
         response: { 200: ImportReportSchema, ...errors(400, 401, 403, 409, 413, 415) },
@@ -164,7 +157,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Crear un usuario',
-        security,
+        security: bearer,
         body: CreateUsuarioSchema,
         response: { 201: CreatedUsuarioSchema, ...errors(400, 401, 403, 409) },
       },
@@ -180,7 +173,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Un usuario',
-        security,
+        security: bearer,
         params: IdParamsSchema,
         response: { 200: UsuarioSchema, ...errors(400, 401, 403, 404) },
       },
@@ -195,7 +188,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Editar un usuario (con version)',
-        security,
+        security: bearer,
         params: IdParamsSchema,
         body: UpdateUsuarioSchema,
         response: { 200: UsuarioSchema, ...errors(400, 401, 403, 404, 409) },
@@ -212,11 +205,11 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Eliminar un usuario (o desactivarlo si tiene datos)',
-        security,
+        security: bearer,
         params: IdParamsSchema,
         response: {
           200: DeleteUsuarioResponseSchema,
-          204: Type.Null({ description: 'Eliminado' }),
+          204: noContent('Eliminado'),
           ...errors(400, 401, 403, 404, 409),
         },
       },
@@ -243,7 +236,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Asignar los roles de un usuario',
-        security,
+        security: bearer,
         params: IdParamsSchema,
         body: SetRolesSchema,
         response: { 200: UsuarioSchema, ...errors(400, 401, 403, 404, 409) },
@@ -260,7 +253,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Cerrar todas las sesiones de un usuario',
-        security,
+        security: bearer,
         params: IdParamsSchema,
         response: { 200: RevokedSchema, ...errors(400, 401, 403, 404) },
       },
@@ -283,7 +276,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         summary: 'Enviar al usuario un enlace para restablecer su contraseña',
         description:
           'Quien administra nunca ve ni elige la contraseña (ASVS 6.4.6); 409 si la invitación sigue pendiente.',
-        security,
+        security: bearer,
         params: IdParamsSchema,
         response: { 202: AcceptedMessageSchema, ...errors(400, 401, 403, 404, 409) },
       },
@@ -301,7 +294,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Reenviar la invitación (el enlace anterior deja de servir)',
-        security,
+        security: bearer,
         params: IdParamsSchema,
         response: { 202: AcceptedMessageSchema, ...errors(400, 401, 403, 404, 409) },
       },
@@ -319,10 +312,10 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Revocar la invitación (el usuario sigue pendiente)',
-        security,
+        security: bearer,
         params: IdParamsSchema,
         response: {
-          204: Type.Null({ description: 'Revocada' }),
+          204: noContent('Revocada'),
           ...errors(400, 401, 403, 404, 409),
         },
       },
@@ -342,7 +335,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         summary: 'Aplicar una acción a varios usuarios (resultado por usuario)',
         description:
           'Cada usuario en su propia transacción; nunca se aplica a la cuenta de quien llama. usuarios:editar (eliminar: usuarios:eliminar).',
-        security,
+        security: bearer,
         body: BulkUsuariosSchema,
         response: { 200: BulkUsuariosResponseSchema, ...errors(400, 401, 403) },
       },
