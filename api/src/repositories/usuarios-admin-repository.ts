@@ -20,7 +20,7 @@ import {
 } from 'kysely';
 import type { Database } from '../db/database';
 import { containsPattern, normalizeSearch, usuarioSearchColumns } from './busqueda';
-import type { Db } from '../db/types';
+import type { Db } from './usuarios-repository';
 
 /** The list filter of GET /api/usuarios and its CSV export. */
 export interface UsuarioFilter {

@@ -24,7 +24,6 @@ import {
 } from '@gestion/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
-import type { Db } from '../db/types';
 import { isValidEmail, normalizeEmail } from '../lib/email';
 import { HttpError, isUniqueViolation, validationError } from '../lib/http-errors';
 import { permisosByRolNombre } from '../repositories/roles-admin-repository';
@@ -36,7 +35,7 @@ import {
   roleIdsByName,
   updateUsuarioVersioned,
 } from '../repositories/usuarios-admin-repository';
-import { insertUsuario } from '../repositories/usuarios-repository';
+import { insertUsuario, type Db } from '../repositories/usuarios-repository';
 import { NO_PASSWORD_HASH } from './ciclo-cuenta-common';
 import { inviterName, sendInvitation } from './invitation-service';
 import { conflict, diff, type Auditor } from './admin-common';

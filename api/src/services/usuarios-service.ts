@@ -24,7 +24,6 @@ import {
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { Database } from '../db/database';
-import type { Db } from '../db/types';
 import { isValidEmail, normalizeEmail } from '../lib/email';
 import { isUniqueViolation, validationError } from '../lib/http-errors';
 import type { PasswordHasher } from '../lib/passwords';
@@ -44,6 +43,7 @@ import {
   type UsuarioFilter,
   type UsuarioSort,
 } from '../repositories/usuarios-admin-repository';
+import type { Db } from '../repositories/usuarios-repository';
 import {
   diff,
   emailTaken,

@@ -6,6 +6,7 @@
 import {
   ADMIN_MESSAGES,
   VERIFICACION_SIN_CORREO,
+  ApiErrorBodySchema,
   canUseAsDefault,
   ConfiguracionSchema,
   UpdateConfiguracionSchema,
@@ -21,9 +22,11 @@ import {
 import { findRolByNombre } from '../../../repositories/roles-admin-repository';
 import { diff, versionConflict } from '../../../services/admin-common';
 import { auditingRefusals, refuseIf } from '../../../services/delegation-guard';
-import { bearer, errors } from '../../schema';
 import correoRoutes from './correo';
 
+const errors = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
+const security = [{ bearer: [] }];
 const tags = ['configuracion'];
 
 const configuracionRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
@@ -33,7 +36,7 @@ const configuracionRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => 
       schema: {
         tags,
         summary: 'Ajustes del registro',
-        security: bearer,
+        security,
         response: { 200: ConfiguracionSchema, ...errors(401, 403) },
       },
       onRequest: app.requirePermission('configuracion:gestionar'),
@@ -47,7 +50,7 @@ const configuracionRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => 
       schema: {
         tags,
         summary: 'Cambiar los ajustes del registro (con version)',
-        security: bearer,
+        security,
         body: UpdateConfiguracionSchema,
         response: { 200: ConfiguracionSchema, ...errors(400, 401, 403, 409) },
       },

@@ -4,17 +4,20 @@
  * 204. Signed in, no permission needed: everyone manages their own account.
  */
 import {
+  ApiErrorBodySchema,
   ChangePasswordSchema,
   UpdateMeResponseSchema,
   UpdateMeSchema,
 } from '@gestion/shared';
-import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { createCuentaService } from '../../../services/cuenta-service';
 import { cicloDeps } from '../auth/ciclo-deps';
 import type { Auditor } from '../../../services/usuarios-service';
-import { bearer, errors, noContent } from '../../schema';
 
+const errors = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
+const security = [{ bearer: [] }];
 
 const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   const service = createCuentaService(cicloDeps(app));
@@ -29,7 +32,7 @@ const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['auth'],
         summary: 'Cambiar mi nombre o el idioma de mis correos',
-        security: bearer,
+        security,
         body: UpdateMeSchema,
         response: { 200: UpdateMeResponseSchema, ...errors(400, 401) },
       },
@@ -46,9 +49,9 @@ const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['auth'],
         summary: 'Cambiar mi contraseña (cierra mis otras sesiones)',
-        security: bearer,
+        security,
         body: ChangePasswordSchema,
-        response: { 204: noContent('Cambiada'), ...errors(400, 401, 429) },
+        response: { 204: Type.Null({ description: 'Cambiada' }), ...errors(400, 401, 429) },
       },
       // Guessing the current password is throttled like sign-in (RATE_LIMIT_LOGIN per IP and
       // minute, plus the lock-out counters in the service), so a stolen session is no

@@ -8,6 +8,7 @@
  * rules of issue #13 (README.md beside this file).
  */
 import {
+  ApiErrorBodySchema,
   BulkUsuariosResponseSchema,
   BulkUsuariosSchema,
   hasPermission,
@@ -39,12 +40,14 @@ import { createUsuariosImportService } from '../../../services/usuarios-import-s
 import { createUsuariosService } from '../../../services/usuarios-service';
 import { createInvitationService } from '../../../services/invitation-service';
 import { createRecoveryService } from '../../../services/recovery-service';
-import { acceptCsvBodies, bearer, CSV_MEDIA, errors, noContent } from '../../schema';
 import { cicloDeps } from '../auth/ciclo-deps';
 
 /** Largest CSV an import accepts: 2 MiB (5000 rows fit comfortably). */
 export const IMPORT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
+const errors = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
+const security = [{ bearer: [] }];
 const tags = ['usuarios'];
 
 function filterOf(q: UsuariosQuery) {
@@ -69,7 +72,11 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       app.audit(request, entry, tx);
 
   // CSV imports arrive as text/csv (only in this plugin's scope).
-  acceptCsvBodies(app, IMPORT_BODY_LIMIT_BYTES);
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
 
   app.get(
     '/',
@@ -77,7 +84,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Listar usuarios',
-        security: bearer,
+        security,
         querystring: UsuariosQuerySchema,
         response: { 200: UsuariosPageSchema, ...errors(400, 401, 403) },
       },
@@ -101,9 +108,9 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Exportar usuarios (CSV del filtro actual)',
-        security: bearer,
+        security,
         querystring: UsuariosQuerySchema,
-        produces: CSV_MEDIA,
+        produces: ['text/csv'],
         response: { ...errors(400, 401, 403) },
       },
       onRequest: app.requirePermission('usuarios:ver'),
@@ -133,8 +140,8 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         summary: 'Importar usuarios desde CSV (dryRun=1: solo el informe)',
         description:
           'Cuerpo text/csv con cabecera email,nombre,roles (roles separados por | o ;). Sin dryRun se escriben todas las filas o ninguna.',
-        security: bearer,
-        consumes: CSV_MEDIA,
+        security,
+        consumes: ['text/csv'],
         querystring: ImportQuerySchema,
         body: Type.String({ maxLength: IMPORT_BODY_LIMIT_BYTES }),
         response: { 200: ImportReportSchema, ...errors(400, 401, 403, 409, 413, 415) },
@@ -157,7 +164,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Crear un usuario',
-        security: bearer,
+        security,
         body: CreateUsuarioSchema,
         response: { 201: CreatedUsuarioSchema, ...errors(400, 401, 403, 409) },
       },
@@ -173,7 +180,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Un usuario',
-        security: bearer,
+        security,
         params: IdParamsSchema,
         response: { 200: UsuarioSchema, ...errors(400, 401, 403, 404) },
       },
@@ -188,7 +195,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Editar un usuario (con version)',
-        security: bearer,
+        security,
         params: IdParamsSchema,
         body: UpdateUsuarioSchema,
         response: { 200: UsuarioSchema, ...errors(400, 401, 403, 404, 409) },
@@ -205,11 +212,11 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Eliminar un usuario (o desactivarlo si tiene datos)',
-        security: bearer,
+        security,
         params: IdParamsSchema,
         response: {
           200: DeleteUsuarioResponseSchema,
-          204: noContent('Eliminado'),
+          204: Type.Null({ description: 'Eliminado' }),
           ...errors(400, 401, 403, 404, 409),
         },
       },
@@ -236,7 +243,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Asignar los roles de un usuario',
-        security: bearer,
+        security,
         params: IdParamsSchema,
         body: SetRolesSchema,
         response: { 200: UsuarioSchema, ...errors(400, 401, 403, 404, 409) },
@@ -253,7 +260,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Cerrar todas las sesiones de un usuario',
-        security: bearer,
+        security,
         params: IdParamsSchema,
         response: { 200: RevokedSchema, ...errors(400, 401, 403, 404) },
       },
@@ -276,7 +283,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         summary: 'Enviar al usuario un enlace para restablecer su contraseña',
         description:
           'Quien administra nunca ve ni elige la contraseña (ASVS 6.4.6); 409 si la invitación sigue pendiente.',
-        security: bearer,
+        security,
         params: IdParamsSchema,
         response: { 202: AcceptedMessageSchema, ...errors(400, 401, 403, 404, 409) },
       },
@@ -294,7 +301,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Reenviar la invitación (el enlace anterior deja de servir)',
-        security: bearer,
+        security,
         params: IdParamsSchema,
         response: { 202: AcceptedMessageSchema, ...errors(400, 401, 403, 404, 409) },
       },
@@ -312,10 +319,10 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Revocar la invitación (el usuario sigue pendiente)',
-        security: bearer,
+        security,
         params: IdParamsSchema,
         response: {
-          204: noContent('Revocada'),
+          204: Type.Null({ description: 'Revocada' }),
           ...errors(400, 401, 403, 404, 409),
         },
       },
@@ -335,7 +342,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         summary: 'Aplicar una acción a varios usuarios (resultado por usuario)',
         description:
           'Cada usuario en su propia transacción; nunca se aplica a la cuenta de quien llama. usuarios:editar (eliminar: usuarios:eliminar).',
-        security: bearer,
+        security,
         body: BulkUsuariosSchema,
         response: { 200: BulkUsuariosResponseSchema, ...errors(400, 401, 403) },
       },
