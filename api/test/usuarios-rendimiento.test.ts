@@ -9,7 +9,7 @@ import type { Rol, UsuariosPage } from '@gestion/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { usuariosRendimiento } from '../src/db/migrations/0004-usuarios-rendimiento';
-import { TOTAL_MAX } from '../src/repositories/usuarios-admin-repository';
+import { TOTAL_MAX } from '../src/repositories/usuarios-list-repository';
 import { DATABASES, uniqueEmail } from './helper';
 import { buildAdminWorld, call, createUser, signIn, type AdminWorld } from './admin-fixtures';
 

@@ -24,6 +24,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { Database } from '../db/database';
+import type { Db } from '../db/types';
 import { isValidEmail, normalizeEmail } from '../lib/email';
 import { isUniqueViolation, validationError } from '../lib/http-errors';
 import type { PasswordHasher } from '../lib/passwords';
@@ -33,17 +34,18 @@ import {
   deleteUsuario,
   findUsuarioByEmail,
   isLastActiveAdmin,
-  iterateUsuarios,
-  listUsuarios,
   replaceRoles,
   roleIdsByName,
   updateUsuarioVersioned,
   userOwnsData,
   versionOf,
+} from '../repositories/usuarios-admin-repository';
+import {
+  iterateUsuarios,
+  listUsuarios,
   type UsuarioFilter,
   type UsuarioSort,
-} from '../repositories/usuarios-admin-repository';
-import type { Db } from '../repositories/usuarios-repository';
+} from '../repositories/usuarios-list-repository';
 import {
   diff,
   emailTaken,

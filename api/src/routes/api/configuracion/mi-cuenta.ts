@@ -3,21 +3,13 @@
  * `PATCH /api/auth/me {nombre?, idioma?}` → 200 `{user}` and `POST /api/auth/password {actual, nueva}` →
  * 204. Signed in, no permission needed: everyone manages their own account.
  */
-import {
-  ApiErrorBodySchema,
-  ChangePasswordSchema,
-  UpdateMeResponseSchema,
-  UpdateMeSchema,
-} from '@gestion/shared';
-import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { ChangePasswordSchema, UpdateMeResponseSchema, UpdateMeSchema } from '@gestion/shared';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { createCuentaService } from '../../../services/cuenta-service';
 import { cicloDeps } from '../auth/ciclo-deps';
 import type { Auditor } from '../../../services/usuarios-service';
-
-const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
-const security = [{ bearer: [] }];
+import { bearer, errors, noContent } from '../../schema';
 
 const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   const service = createCuentaService(cicloDeps(app));
@@ -32,7 +24,7 @@ const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['auth'],
         summary: 'Cambiar mi nombre o el idioma de mis correos',
-        security,
+        security: bearer,
         body: UpdateMeSchema,
         response: { 200: UpdateMeResponseSchema, ...errors(400, 401) },
       },
@@ -49,9 +41,9 @@ const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags: ['auth'],
         summary: 'Cambiar mi contraseña (cierra mis otras sesiones)',
-        security,
+        security: bearer,
         body: ChangePasswordSchema,
-        response: { 204: Type.Null({ description: 'Cambiada' }), ...errors(400, 401, 429) },
+        response: { 204: noContent('Cambiada'), ...errors(400, 401, 429) },
       },
       // Guessing the current password is throttled like sign-in (RATE_LIMIT_LOGIN per IP and
       // minute, plus the lock-out counters in the service), so a stolen session is no

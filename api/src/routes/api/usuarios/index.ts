@@ -5,10 +5,10 @@
  * (it creates and updates); bulk usuarios:editar (eliminar: usuarios:eliminar); the lifecycle
  * calls of issue #15 (password-reset link, invitation re-send and revoke) usuarios:editar.
  * Every write passes the caller (`request.user`) to the service, which applies the delegation
- * rules of issue #13 (README.md beside this file).
+ * rules of issue #13 (README.md beside this file). The CSV import is ./import.ts, the lifecycle
+ * calls ./ciclo.ts, registered here under the same prefix.
  */
 import {
-  ApiErrorBodySchema,
   BulkUsuariosResponseSchema,
   BulkUsuariosSchema,
   hasPermission,
@@ -16,8 +16,6 @@ import {
   CreateUsuarioSchema,
   DeleteUsuarioResponseSchema,
   IdParamsSchema,
-  ImportQuerySchema,
-  ImportReportSchema,
   RevokedSchema,
   SetRolesSchema,
   UpdateUsuarioSchema,
@@ -25,58 +23,31 @@ import {
   UsuariosPageSchema,
   UsuariosQuerySchema,
   ADMIN_MESSAGES,
-  AcceptedMessageSchema,
   type UsuariosQuery,
 } from '@gestion/shared';
-import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { forbidden } from '../../../lib/http-errors';
-import { parseUsuarioSort } from '../../../repositories/usuarios-admin-repository';
-import type { Auditor } from '../../../services/admin-common';
+import { parseUsuarioSort } from '../../../repositories/usuarios-list-repository';
 import { CSV_CONTENT_TYPE, csvDisposition } from '../../../services/csv';
-import type { Actor } from '../../../services/delegation-guard';
 import { createUsuariosBulkService } from '../../../services/usuarios-bulk-service';
-import { createUsuariosImportService } from '../../../services/usuarios-import-service';
 import { createUsuariosService } from '../../../services/usuarios-service';
-import { createInvitationService } from '../../../services/invitation-service';
-import { createRecoveryService } from '../../../services/recovery-service';
+import { bearer, CSV_MEDIA, errors, noContent } from '../../schema';
 import { cicloDeps } from '../auth/ciclo-deps';
+import { actorOf, auditorOf } from './caller';
+import cicloRoutes from './ciclo';
+import importRoutes from './import';
 
-/** Largest CSV an import accepts: 2 MiB (5000 rows fit comfortably). */
-export const IMPORT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
-
-const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
-const security = [{ bearer: [] }];
 const tags = ['usuarios'];
 
 function filterOf(q: UsuariosQuery) {
   return { q: q.q, rol: q.rol, activo: q.activo, invitacionPendiente: q.invitacionPendiente };
 }
 
-/** The caller, as the services' delegation rules take it (set by the permission hook). */
-function actorOf(request: FastifyRequest): Actor {
-  return request.user!;
-}
-
 const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   const deps = cicloDeps(app);
   const service = createUsuariosService(deps);
-  const importer = createUsuariosImportService(deps);
-  const recovery = createRecoveryService(deps);
-  const invitations = createInvitationService(deps);
   const bulk = createUsuariosBulkService({ db: app.db, usuarios: service });
-  const auditor =
-    (request: FastifyRequest): Auditor =>
-    (entry, tx) =>
-      app.audit(request, entry, tx);
-
-  // CSV imports arrive as text/csv (only in this plugin's scope).
-  app.addContentTypeParser(
-    'text/csv',
-    { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  const auditor = auditorOf(app);
 
   app.get(
     '/',
@@ -84,7 +55,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Listar usuarios',
-        security,
+        security: bearer,
         querystring: UsuariosQuerySchema,
         response: { 200: UsuariosPageSchema, ...errors(400, 401, 403) },
       },
@@ -108,9 +79,9 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Exportar usuarios (CSV del filtro actual)',
-        security,
+        security: bearer,
         querystring: UsuariosQuerySchema,
-        produces: ['text/csv'],
+        produces: CSV_MEDIA,
         response: { ...errors(400, 401, 403) },
       },
       onRequest: app.requirePermission('usuarios:ver'),
@@ -133,38 +104,12 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   );
 
   app.post(
-    '/import',
-    {
-      schema: {
-        tags,
-        summary: 'Importar usuarios desde CSV (dryRun=1: solo el informe)',
-        description:
-          'Cuerpo text/csv con cabecera email,nombre,roles (roles separados por | o ;). Sin dryRun se escriben todas las filas o ninguna.',
-        security,
-        consumes: ['text/csv'],
-        querystring: ImportQuerySchema,
-        body: Type.String({ maxLength: IMPORT_BODY_LIMIT_BYTES }),
-        response: { 200: ImportReportSchema, ...errors(400, 401, 403, 409, 413, 415) },
-      },
-      bodyLimit: IMPORT_BODY_LIMIT_BYTES,
-      onRequest: [
-        app.requirePermission('usuarios:crear'),
-        app.requirePermission('usuarios:editar'),
-      ],
-    },
-    async (request) => {
-      const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
-      return importer.importCsv(request.body, !dryRun, actorOf(request), auditor(request));
-    },
-  );
-
-  app.post(
     '/',
     {
       schema: {
         tags,
         summary: 'Crear un usuario',
-        security,
+        security: bearer,
         body: CreateUsuarioSchema,
         response: { 201: CreatedUsuarioSchema, ...errors(400, 401, 403, 409) },
       },
@@ -180,7 +125,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Un usuario',
-        security,
+        security: bearer,
         params: IdParamsSchema,
         response: { 200: UsuarioSchema, ...errors(400, 401, 403, 404) },
       },
@@ -195,7 +140,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Editar un usuario (con version)',
-        security,
+        security: bearer,
         params: IdParamsSchema,
         body: UpdateUsuarioSchema,
         response: { 200: UsuarioSchema, ...errors(400, 401, 403, 404, 409) },
@@ -212,11 +157,11 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Eliminar un usuario (o desactivarlo si tiene datos)',
-        security,
+        security: bearer,
         params: IdParamsSchema,
         response: {
           200: DeleteUsuarioResponseSchema,
-          204: Type.Null({ description: 'Eliminado' }),
+          204: noContent('Eliminado'),
           ...errors(400, 401, 403, 404, 409),
         },
       },
@@ -243,7 +188,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Asignar los roles de un usuario',
-        security,
+        security: bearer,
         params: IdParamsSchema,
         body: SetRolesSchema,
         response: { 200: UsuarioSchema, ...errors(400, 401, 403, 404, 409) },
@@ -260,7 +205,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       schema: {
         tags,
         summary: 'Cerrar todas las sesiones de un usuario',
-        security,
+        security: bearer,
         params: IdParamsSchema,
         response: { 200: RevokedSchema, ...errors(400, 401, 403, 404) },
       },
@@ -276,65 +221,6 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   );
 
   app.post(
-    '/:id/password-reset',
-    {
-      schema: {
-        tags,
-        summary: 'Enviar al usuario un enlace para restablecer su contraseña',
-        description:
-          'Quien administra nunca ve ni elige la contraseña (ASVS 6.4.6); 409 si la invitación sigue pendiente.',
-        security,
-        params: IdParamsSchema,
-        response: { 202: AcceptedMessageSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-      onRequest: app.requirePermission('usuarios:editar'),
-    },
-    async (request, reply) =>
-      reply
-        .code(202)
-        .send(await recovery.adminReset(request.params.id, actorOf(request), auditor(request))),
-  );
-
-  app.post(
-    '/:id/invitation',
-    {
-      schema: {
-        tags,
-        summary: 'Reenviar la invitación (el enlace anterior deja de servir)',
-        security,
-        params: IdParamsSchema,
-        response: { 202: AcceptedMessageSchema, ...errors(400, 401, 403, 404, 409) },
-      },
-      onRequest: app.requirePermission('usuarios:editar'),
-    },
-    async (request, reply) =>
-      reply
-        .code(202)
-        .send(await invitations.resend(request.params.id, actorOf(request), auditor(request))),
-  );
-
-  app.delete(
-    '/:id/invitation',
-    {
-      schema: {
-        tags,
-        summary: 'Revocar la invitación (el usuario sigue pendiente)',
-        security,
-        params: IdParamsSchema,
-        response: {
-          204: Type.Null({ description: 'Revocada' }),
-          ...errors(400, 401, 403, 404, 409),
-        },
-      },
-      onRequest: app.requirePermission('usuarios:editar'),
-    },
-    async (request, reply) => {
-      await invitations.revoke(request.params.id, actorOf(request), auditor(request));
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.post(
     '/bulk',
     {
       schema: {
@@ -342,7 +228,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         summary: 'Aplicar una acción a varios usuarios (resultado por usuario)',
         description:
           'Cada usuario en su propia transacción; nunca se aplica a la cuenta de quien llama. usuarios:editar (eliminar: usuarios:eliminar).',
-        security,
+        security: bearer,
         body: BulkUsuariosSchema,
         response: { 200: BulkUsuariosResponseSchema, ...errors(400, 401, 403) },
       },
@@ -355,6 +241,10 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
     },
     async (request) => bulk.run(request.body, actorOf(request), auditor(request)),
   );
+
+  // The CSV import (its own scope accepts text/csv bodies) and the lifecycle calls of issue #15.
+  void app.register(importRoutes);
+  void app.register(cicloRoutes);
   done();
 };
 
