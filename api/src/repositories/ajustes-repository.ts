@@ -5,7 +5,7 @@
  * #15); /configuracion edits them.
  */
 import { DEFAULT_ROLE } from '@gestion/shared';
-import type { Db } from './usuarios-repository';
+import type { Db } from '../db/types';
 
 /** Known settings and their types. */
 export interface Ajustes {

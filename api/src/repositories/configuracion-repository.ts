@@ -13,7 +13,7 @@ import {
 } from '@gestion/shared';
 import { validationError } from '../lib/http-errors';
 import { getAjuste, setAjuste } from './ajustes-repository';
-import type { Db } from './usuarios-repository';
+import type { Db } from '../db/types';
 
 const VERSION_KEY = 'configuracion_version';
 

@@ -18,6 +18,7 @@ import {
   type RegisterRequest,
   type User,
 } from '@gestion/shared';
+import type { Db } from '../db/types';
 import { isValidEmail, normalizeEmail } from '../lib/email';
 import { HttpError, isUniqueViolation, validationError } from '../lib/http-errors';
 import { ACCOUNT_CEILING, lockoutKey } from '../lib/lockout-store';
@@ -40,7 +41,6 @@ import {
   findCredentialsByEmail,
   findUserWithRoles,
   insertUsuario,
-  type Db,
 } from '../repositories/usuarios-repository';
 
 /** Who is calling, for sessions and the audit log. */

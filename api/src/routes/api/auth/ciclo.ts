@@ -10,7 +10,6 @@
 import {
   AcceptedMessageSchema,
   AcceptInvitationRequestSchema,
-  ApiErrorBodySchema,
   ChangeEmailRequestSchema,
   ForgotPasswordRequestSchema,
   LoginVerifyRequestSchema,
@@ -19,17 +18,15 @@ import {
   SignedInResponseSchema,
   TokenRequestSchema,
 } from '@gestion/shared';
-import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import type { AuthService } from '../../../services/auth-service';
 import { createInvitationService } from '../../../services/invitation-service';
 import { createRecoveryService } from '../../../services/recovery-service';
 import { createVerificationService } from '../../../services/verification-service';
+import { bearer, errors, noContent } from '../../schema';
 import { cicloDeps, requestMeta as meta } from './ciclo-deps';
 
-const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
 const tags = ['auth'];
-const noContent = (description: string) => ({ 204: Type.Null({ description }) });
 
 const cicloRoutes: FastifyPluginCallbackTypebox<{ auth: AuthService }> = (app, opts, done) => {
   const deps = cicloDeps(app);
@@ -76,7 +73,7 @@ const cicloRoutes: FastifyPluginCallbackTypebox<{ auth: AuthService }> = (app, o
         tags,
         summary: 'Restablecer la contraseña con el enlace recibido (cierra todas las sesiones)',
         body: ResetPasswordRequestSchema,
-        response: { ...noContent('Restablecida'), ...errors(400, 429) },
+        response: { 204: noContent('Restablecida'), ...errors(400, 429) },
       },
       config: perMinute,
     },
@@ -107,7 +104,7 @@ const cicloRoutes: FastifyPluginCallbackTypebox<{ auth: AuthService }> = (app, o
         tags,
         summary: 'Verificar el correo electrónico con el enlace recibido',
         body: TokenRequestSchema,
-        response: { ...noContent('Verificado'), ...errors(400, 429) },
+        response: { 204: noContent('Verificado'), ...errors(400, 429) },
       },
       config: perMinute,
     },
@@ -139,7 +136,7 @@ const cicloRoutes: FastifyPluginCallbackTypebox<{ auth: AuthService }> = (app, o
       schema: {
         tags,
         summary: 'Cambiar mi correo electrónico (se confirma desde la nueva dirección)',
-        security: [{ bearer: [] }],
+        security: bearer,
         body: ChangeEmailRequestSchema,
         response: { 202: AcceptedMessageSchema, ...errors(400, 401, 403, 429) },
       },
@@ -159,7 +156,7 @@ const cicloRoutes: FastifyPluginCallbackTypebox<{ auth: AuthService }> = (app, o
         tags,
         summary: 'Confirmar el nuevo correo electrónico con el enlace recibido',
         body: TokenRequestSchema,
-        response: { ...noContent('Cambiado'), ...errors(400, 409, 429) },
+        response: { 204: noContent('Cambiado'), ...errors(400, 409, 429) },
       },
       config: perMinute,
     },

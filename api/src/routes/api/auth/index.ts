@@ -4,7 +4,6 @@
  * beyond them (password_hash, version…) can ever leak.
  */
 import {
-  ApiErrorBodySchema,
   LoginRequestSchema,
   LoginResponseSchema,
   MeResponseSchema,
@@ -12,17 +11,14 @@ import {
   RegisterRequestSchema,
   RegisterResultSchema,
 } from '@gestion/shared';
-import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { createAuthService } from '../../../services/auth-service';
+import { bearer, errors, noContent } from '../../schema';
 import { cicloDeps, requestMeta as meta } from './ciclo-deps';
 import cicloRoutes from './ciclo';
 import { meJson } from './me-json';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
-
-const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
-const bearer = [{ bearer: [] }];
 
 const authRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   const service = createAuthService(cicloDeps(app));
@@ -89,7 +85,7 @@ const authRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         tags: ['auth'],
         summary: 'Cerrar sesión',
         security: bearer,
-        response: { 204: Type.Null({ description: 'Sesión cerrada' }), ...errors(401) },
+        response: { 204: noContent('Sesión cerrada'), ...errors(401) },
       },
       onRequest: app.authenticate,
     },

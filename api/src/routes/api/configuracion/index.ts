@@ -6,7 +6,6 @@
 import {
   ADMIN_MESSAGES,
   VERIFICACION_SIN_CORREO,
-  ApiErrorBodySchema,
   canUseAsDefault,
   ConfiguracionSchema,
   UpdateConfiguracionSchema,
@@ -22,11 +21,9 @@ import {
 import { findRolByNombre } from '../../../repositories/roles-admin-repository';
 import { diff, versionConflict } from '../../../services/admin-common';
 import { auditingRefusals, refuseIf } from '../../../services/delegation-guard';
+import { bearer, errors } from '../../schema';
 import correoRoutes from './correo';
 
-const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, ApiErrorBodySchema]));
-const security = [{ bearer: [] }];
 const tags = ['configuracion'];
 
 const configuracionRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
@@ -36,7 +33,7 @@ const configuracionRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => 
       schema: {
         tags,
         summary: 'Ajustes del registro',
-        security,
+        security: bearer,
         response: { 200: ConfiguracionSchema, ...errors(401, 403) },
       },
       onRequest: app.requirePermission('configuracion:gestionar'),
@@ -50,7 +47,7 @@ const configuracionRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => 
       schema: {
         tags,
         summary: 'Cambiar los ajustes del registro (con version)',
-        security,
+        security: bearer,
         body: UpdateConfiguracionSchema,
         response: { 200: ConfiguracionSchema, ...errors(400, 401, 403, 409) },
       },
