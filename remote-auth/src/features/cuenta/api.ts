@@ -1,17 +1,18 @@
 /**
  * Mi cuenta (issue 4): the signed-in user's own profile, password and sessions.
- * `PATCH /api/auth/me {nombre}` → `{user}`; `POST /api/auth/password {actual, nueva}` → 204;
+ * `PATCH /api/auth/me {nombre?, idioma?}` → `{user}` (`idioma`: the language of the user's mails,
+ * issue #15); `POST /api/auth/password {actual, nueva}` → 204;
  * `GET /api/sesiones` → the user's sessions (the current one marked); `DELETE /api/sesiones/:id`
  * revokes one; `POST /api/sesiones/revocar-otras` revokes every other one (shared/src/contracts/sesiones.ts).
  */
-import type { AcceptedMessage, ChangeEmailRequest, Sesion, SesionesPage, User } from '@gestion/shared';
+import type { AcceptedMessage, ChangeEmailRequest, Sesion, SesionesPage, UpdateMe, User } from '@gestion/shared';
 import { baseApi } from '@gestion/shared/react/api';
 
 export type { Sesion };
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Sesion'] }).injectEndpoints({
   endpoints: (build) => ({
-    updateProfile: build.mutation<{ user: User }, { nombre: string }>({
+    updateProfile: build.mutation<{ user: User }, UpdateMe>({
       query: (body) => ({ url: '/api/auth/me', method: 'PATCH', body }),
     }),
     changePassword: build.mutation<void, { actual: string; nueva: string }>({
