@@ -32,8 +32,8 @@ import { CSV_CONTENT_TYPE, csvDisposition } from '../../../services/csv';
 import { createUsuariosBulkService } from '../../../services/usuarios-bulk-service';
 import { createUsuariosService } from '../../../services/usuarios-service';
 import { bearer, CSV_MEDIA, errors, noContent } from '../../schema';
-import { serviceDeps, signedInCaller } from '../../deps';
 import { cicloDeps } from '../auth/ciclo-deps';
+import { actorOf, auditorOf } from './caller';
 import cicloRoutes from './ciclo';
 import importRoutes from './import';
 
@@ -44,9 +44,10 @@ function filterOf(q: UsuariosQuery) {
 }
 
 const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
-  const deps = { ...cicloDeps(app), ...serviceDeps(app) };
+  const deps = cicloDeps(app);
   const service = createUsuariosService(deps);
-  const bulk = createUsuariosBulkService({ ...deps, usuarios: service });
+  const bulk = createUsuariosBulkService({ db: app.db, usuarios: service });
+  const auditor = auditorOf(app);
 
   app.get(
     '/',
@@ -115,7 +116,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('usuarios:crear'),
     },
     async (request, reply) =>
-      reply.code(201).send(await service.create(request.body, signedInCaller(request))),
+      reply.code(201).send(await service.create(request.body, actorOf(request), auditor(request))),
   );
 
   app.get(
@@ -146,7 +147,8 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       onRequest: app.requirePermission('usuarios:editar'),
     },
-    async (request) => service.update(request.params.id, request.body, signedInCaller(request)),
+    async (request) =>
+      service.update(request.params.id, request.body, actorOf(request), auditor(request)),
   );
 
   app.delete(
@@ -166,7 +168,11 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('usuarios:eliminar'),
     },
     async (request, reply) => {
-      const deactivated = await service.remove(request.params.id, signedInCaller(request));
+      const deactivated = await service.remove(
+        request.params.id,
+        actorOf(request),
+        auditor(request),
+      );
       if (!deactivated) return reply.code(204).send(null);
       return reply.code(200).send({
         desactivado: true as const,
@@ -189,7 +195,8 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       onRequest: app.requirePermission('usuarios:editar'),
     },
-    async (request) => service.setRoles(request.params.id, request.body, signedInCaller(request)),
+    async (request) =>
+      service.setRoles(request.params.id, request.body, actorOf(request), auditor(request)),
   );
 
   app.post(
@@ -205,7 +212,11 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('usuarios:editar'),
     },
     async (request) => ({
-      revocadas: await service.revokeSessions(request.params.id, signedInCaller(request)),
+      revocadas: await service.revokeSessions(
+        request.params.id,
+        actorOf(request),
+        auditor(request),
+      ),
     }),
   );
 
@@ -228,7 +239,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         next(hasPermission(request.user, needed) ? undefined : forbidden());
       },
     },
-    async (request) => bulk.run(request.body, signedInCaller(request)),
+    async (request) => bulk.run(request.body, actorOf(request), auditor(request)),
   );
 
   // The CSV import (its own scope accepts text/csv bodies) and the lifecycle calls of issue #15.
