@@ -5,8 +5,6 @@
  */
 import { API_MESSAGES, ERROR_CODES, LOCALES, type Locale } from '@gestion/shared';
 import { createHash, randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database';
 import type { Db } from '../db/types';
 import { HttpError } from '../lib/http-errors';
 import type { LockoutStore } from '../lib/lockout-store';
@@ -14,15 +12,12 @@ import type { PasswordHasher } from '../lib/passwords';
 import { appLink, enqueueMail } from '../mail/outbox';
 import type { MailRequest } from '../mail/types';
 import { hashToken, insertSesion, newToken } from '../repositories/sesiones-repository';
+import type { ServiceDeps } from './service-deps';
 
 /** What every lifecycle service is built from (no Fastify types: STYLE.md). */
-export interface CicloDeps {
-  db: Kysely<Database>;
-  dialect: 'sqlite' | 'postgres';
+export interface CicloDeps extends ServiceDeps {
   hasher: PasswordHasher;
   lockout: LockoutStore;
-  /** Epoch ms. */
-  now: () => number;
   /** `APP_URL`: base of every link (never the request's Host header). */
   appUrl: string;
   /** Whether a real mailer is configured (`SMTP_URL`). */

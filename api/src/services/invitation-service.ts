@@ -31,7 +31,7 @@ import {
   setPassword,
   type CicloUsuario,
 } from '../repositories/usuarios-ciclo-repository';
-import { conflict, type Auditor } from './admin-common';
+import { conflict } from './admin-common';
 import {
   CICLO_AUDIT,
   localeOf,
@@ -43,6 +43,7 @@ import {
   type CicloMeta,
 } from './ciclo-cuenta-common';
 import { auditingRefusals, guardActOn, type Actor } from './delegation-guard';
+import { auditorFor, type SignedInCaller } from './service-deps';
 import { mustFindUsuario } from './usuarios-lookup';
 
 /**
@@ -102,7 +103,9 @@ export function createInvitationService(deps: CicloDeps) {
      * POST /api/usuarios/:id/invitation → 202: a new link (the old one stops working).
      * @throws 403 (delegation rule 2), 404, 409 CONFLICT when the user is not pending.
      */
-    async resend(id: number, actor: Actor, audit: Auditor): Promise<AcceptedMessage> {
+    async resend(id: number, caller: SignedInCaller): Promise<AcceptedMessage> {
+      const actor = caller.user;
+      const audit = auditorFor(deps.audit, caller);
       await auditingRefusals(db, audit, () =>
         db.transaction().execute(async (tx) => {
           const u = await pendingTarget(tx, id, actor, 'reenviar');
@@ -122,7 +125,9 @@ export function createInvitationService(deps: CicloDeps) {
      * (delete it, or re-send, as a separate decision).
      * @throws 403 (delegation rule 2), 404, 409 CONFLICT when the user is not pending.
      */
-    async revoke(id: number, actor: Actor, audit: Auditor): Promise<void> {
+    async revoke(id: number, caller: SignedInCaller): Promise<void> {
+      const actor = caller.user;
+      const audit = auditorFor(deps.audit, caller);
       await auditingRefusals(db, audit, () =>
         db.transaction().execute(async (tx) => {
           await pendingTarget(tx, id, actor, 'revocar');

@@ -41,9 +41,10 @@ import {
   setPassword,
   type CicloUsuario,
 } from '../repositories/usuarios-ciclo-repository';
-import { conflict, type Auditor } from './admin-common';
+import { conflict } from './admin-common';
 import { CICLO_AUDIT, localeOf, mailer, tokenInvalid, type CicloDeps } from './ciclo-cuenta-common';
-import { auditingRefusals, guardActOn, type Actor } from './delegation-guard';
+import { auditingRefusals, guardActOn } from './delegation-guard';
+import { auditorFor, type SignedInCaller } from './service-deps';
 import { mustFindUsuario } from './usuarios-lookup';
 
 /** Reset links one account may be sent per hour (forgot and admin-started alike). */
@@ -194,7 +195,9 @@ export function createRecoveryService(deps: CicloDeps) {
      * @throws 403 (delegation rule 2: a more powerful user), 404, 409 CONFLICT while the user is
      *   still invited (re-send the invitation instead).
      */
-    async adminReset(id: number, actor: Actor, audit: Auditor): Promise<AcceptedMessage> {
+    async adminReset(id: number, caller: SignedInCaller): Promise<AcceptedMessage> {
+      const actor = caller.user;
+      const audit = auditorFor(deps.audit, caller);
       await auditingRefusals(db, audit, () =>
         db.transaction().execute(async (tx) => {
           const current = await mustFindUsuario(tx, id);

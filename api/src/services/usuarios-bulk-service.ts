@@ -22,8 +22,6 @@ import {
   type BulkUsuarios,
   type BulkUsuariosResponse,
 } from '@gestion/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database';
 import { HttpError, validationError } from '../lib/http-errors';
 import { permisosByRolNombre } from '../repositories/roles-admin-repository';
 import type { Auditor } from './admin-common';
@@ -35,6 +33,7 @@ import {
   type Actor,
   type AnyRefusal,
 } from './delegation-guard';
+import { auditorFor, type ServiceDeps, type SignedInCaller } from './service-deps';
 import type { UsuariosService } from './usuarios-service';
 
 /** Why the caller's own id is skipped, per action (rule 5 where it names one). */
@@ -50,10 +49,7 @@ function selfRefusal(body: BulkUsuarios): AnyRefusal {
 }
 
 /** The bulk actions over one database, through the single-user use cases. */
-export function createUsuariosBulkService(deps: {
-  db: Kysely<Database>;
-  usuarios: UsuariosService;
-}) {
+export function createUsuariosBulkService(deps: ServiceDeps & { usuarios: UsuariosService }) {
   const { db, usuarios } = deps;
 
   /** Checks `rol` once: 400 missing or unknown; 403 (audited) when the caller may not give it. */
@@ -73,33 +69,28 @@ export function createUsuariosBulkService(deps: {
   }
 
   /** One user's change through the single-user use case; `false` when there was nothing to do. */
-  async function apply(id: number, body: BulkUsuarios, rol: string, actor: Actor, audit: Auditor) {
+  async function apply(id: number, body: BulkUsuarios, rol: string, caller: SignedInCaller) {
     const current = await usuarios.get(id);
     switch (body.accion) {
       case 'asignarRol':
         if (current.roles.includes(rol)) return false;
-        await usuarios.setRoles(id, { roles: [...current.roles, rol] }, actor, audit);
+        await usuarios.setRoles(id, { roles: [...current.roles, rol] }, caller);
         return true;
       case 'quitarRol':
         if (!current.roles.includes(rol)) return false;
-        await usuarios.setRoles(
-          id,
-          { roles: current.roles.filter((r) => r !== rol) },
-          actor,
-          audit,
-        );
+        await usuarios.setRoles(id, { roles: current.roles.filter((r) => r !== rol) }, caller);
         return true;
       case 'activar':
       case 'desactivar': {
         const activo = body.accion === 'activar';
         if (current.activo === activo) return false;
-        await usuarios.update(id, { activo, version: current.version }, actor, audit);
+        await usuarios.update(id, { activo, version: current.version }, caller);
         return true;
       }
       case 'eliminar':
-        return (await usuarios.remove(id, actor, audit)) ?? true;
+        return (await usuarios.remove(id, caller)) ?? true;
       case 'revocarSesiones':
-        await usuarios.revokeSessions(id, actor, audit);
+        await usuarios.revokeSessions(id, caller);
         return true;
     }
   }
@@ -114,7 +105,9 @@ export function createUsuariosBulkService(deps: {
      * @throws 400 (field `rol`) without a known rol for asignarRol/quitarRol; 403 when the caller
      *   may not give or take that rol (rule 1).
      */
-    async run(body: BulkUsuarios, actor: Actor, audit: Auditor): Promise<BulkUsuariosResponse> {
+    async run(body: BulkUsuarios, caller: SignedInCaller): Promise<BulkUsuariosResponse> {
+      const actor = caller.user;
+      const audit = auditorFor(deps.audit, caller);
       const needsRol = body.accion === 'asignarRol' || body.accion === 'quitarRol';
       const rol = needsRol ? await checkRol(body, actor, audit) : '';
       const resultados: BulkResultado[] = [];
@@ -131,7 +124,7 @@ export function createUsuariosBulkService(deps: {
           continue;
         }
         try {
-          const done = await apply(id, body, rol, actor, audit);
+          const done = await apply(id, body, rol, caller);
           resultados.push(
             typeof done === 'object'
               ? { id, estado: 'hecho', motivo: ADMIN_MESSAGES.deactivatedInstead }

@@ -9,8 +9,6 @@
  * `seguridad.escalada_rechazada` row listing them.
  */
 import { API_MESSAGES, type ImportReport } from '@gestion/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database';
 import { isUniqueViolation } from '../lib/http-errors';
 import {
   replaceRoles,
@@ -22,18 +20,18 @@ import { NO_PASSWORD_HASH } from './ciclo-cuenta-common';
 import { inviterName, sendInvitation } from './invitation-service';
 import { conflict, diff, type Auditor } from './admin-common';
 import { ESCALATION_AUDIT_ACTION, type Actor } from './delegation-guard';
+import { auditorFor, type ServiceDeps, type SignedInCaller } from './service-deps';
 import { importRejected, parseImport, plan, summarize, type Planned } from './usuarios-import-plan';
 
 /** The import over one database. */
-export function createUsuariosImportService(deps: {
-  db: Kysely<Database>;
-  /** Epoch ms. */
-  now: () => number;
-  /** `APP_URL`, the base of invitation links (issue #15). */
-  appUrl: string;
-  /** Asks the mail outbox to deliver now (after a commit that wrote mails). */
-  kickMail: () => void;
-}) {
+export function createUsuariosImportService(
+  deps: ServiceDeps & {
+    /** `APP_URL`, the base of invitation links (issue #15). */
+    appUrl: string;
+    /** Asks the mail outbox to deliver now (after a commit that wrote mails). */
+    kickMail: () => void;
+  },
+) {
   const { db, now } = deps;
 
   /**
@@ -76,12 +74,9 @@ export function createUsuariosImportService(deps: {
      * @throws 400 for a body that is not a CSV with the email,nombre,roles header, or an apply
      *   with rejected rows; 409 when an e-mail was taken meanwhile.
      */
-    async importCsv(
-      text: string,
-      apply: boolean,
-      actor: Actor,
-      audit: Auditor,
-    ): Promise<ImportReport> {
+    async importCsv(text: string, apply: boolean, caller: SignedInCaller): Promise<ImportReport> {
+      const actor: Actor = caller.user;
+      const audit = auditorFor(deps.audit, caller);
       const csv = parseImport(text);
       if (!apply) return summarize(await plan(db, csv, actor), false);
 

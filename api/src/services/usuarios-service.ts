@@ -3,7 +3,8 @@
  * transaction together with its audit row (`cambios` holds the changed fields before/after,
  * never a password or hash) and throws `HttpError`s the error handler turns into the error shape.
  *
- * Every write takes the `Actor` and obeys the delegation rules of issue #13
+ * Every write takes the `SignedInCaller` (service-deps.ts) and audits through `deps.audit`; it
+ * obeys the delegation rules of issue #13
  * (`shared/src/auth/delegation.ts`): rule 1 for the roles given or taken, rule 2 for the user
  * acted on, rule 5 for one's own account. A refusal is a 403 `DelegationRefused`, thrown inside
  * the transaction (nothing is written) and audited after it (`auditingRefusals`).
@@ -21,9 +22,7 @@ import {
   type UpdateUsuario,
   type Usuario,
 } from '@gestion/shared';
-import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
-import type { Database } from '../db/database';
 import type { Db } from '../db/types';
 import { isValidEmail, normalizeEmail } from '../lib/email';
 import { isUniqueViolation, validationError } from '../lib/http-errors';
@@ -57,17 +56,14 @@ import {
 import { csvStream } from './csv';
 import { auditingRefusals, guardActOn, guardRoleChange, type Actor } from './delegation-guard';
 import { mustFindUsuario } from './usuarios-lookup';
+import { auditorFor, type ServiceDeps, type SignedInCaller } from './service-deps';
 import { createUsuario } from './usuarios-alta-service';
 
 // Kept importable from here: other services and routes took them from this file before #13.
 export { conflict, diff, versionConflict, type Auditor } from './admin-common';
 
-export interface UsuariosServiceDeps {
-  db: Kysely<Database>;
-  dialect: 'sqlite' | 'postgres';
+export interface UsuariosServiceDeps extends ServiceDeps {
   hasher: PasswordHasher;
-  /** Epoch ms. */
-  now: () => number;
   /** `APP_URL`, the base of invitation links (issue #15). */
   appUrl: string;
   /** Asks the mail outbox to deliver now (after a commit that wrote a mail). */
@@ -92,6 +88,11 @@ export async function resolveRoles(tx: Db, roles: readonly string[]): Promise<nu
 export function createUsuariosService(deps: UsuariosServiceDeps) {
   const { db, now } = deps;
   const mustFind = mustFindUsuario;
+  /** The caller as the delegation rules take it, and the audit log bound to them. */
+  const acting = (caller: SignedInCaller): { actor: Actor; audit: Auditor } => ({
+    actor: caller.user,
+    audit: auditorFor(deps.audit, caller),
+  });
 
   return {
     list: (filter: UsuarioFilter, sort: UsuarioSort, page: number, pageSize: number) =>
@@ -101,15 +102,18 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
     get: (id: number) => mustFind(db, id),
 
     /** POST /api/usuarios: see usuarios-alta-service.ts (issue #15). */
-    create: (body: CreateUsuario, actor: Actor, audit: Auditor): Promise<CreatedUsuario> =>
-      createUsuario(deps, body, actor, audit),
+    create: (body: CreateUsuario, caller: SignedInCaller): Promise<CreatedUsuario> => {
+      const { actor, audit } = acting(caller);
+      return createUsuario(deps, body, actor, audit);
+    },
 
     /**
      * PATCH /:id. Deactivating revokes every session of the user at once.
      * @throws 400, 403 (rule 2: a more powerful user; rule 5: deactivating oneself), 404,
      *   409 VERSION_CONFLICT, 409 EMAIL_TAKEN, 409 CONFLICT (last admin).
      */
-    async update(id: number, body: UpdateUsuario, actor: Actor, audit: Auditor): Promise<Usuario> {
+    async update(id: number, body: UpdateUsuario, caller: SignedInCaller): Promise<Usuario> {
+      const { actor, audit } = acting(caller);
       const details: ErrorDetail[] = [];
       const email = body.email === undefined ? undefined : normalizeEmail(body.email);
       const nombre = body.nombre?.trim();
@@ -161,7 +165,8 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
      * @returns null when deleted; the deactivated user otherwise.
      * @throws 403 (rule 2; rule 5: one's own account), 404, 409 CONFLICT (last admin).
      */
-    async remove(id: number, actor: Actor, audit: Auditor): Promise<Usuario | null> {
+    async remove(id: number, caller: SignedInCaller): Promise<Usuario | null> {
+      const { actor, audit } = acting(caller);
       const intento = { eliminar: true };
       const deactivate = () =>
         db.transaction().execute(async (tx) => {
@@ -222,9 +227,9 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
     async setRoles(
       id: number,
       body: { roles: string[]; version?: number },
-      actor: Actor,
-      audit: Auditor,
+      caller: SignedInCaller,
     ): Promise<Usuario> {
+      const { actor, audit } = acting(caller);
       const roles = [...new Set(body.roles)];
       return auditingRefusals(db, audit, () =>
         db.transaction().execute(async (tx) => {
@@ -263,7 +268,8 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
      * POST /:id/sessions/revoke: ends every session of the user.
      * @throws 403 (rule 2: a more powerful user), 404.
      */
-    async revokeSessions(id: number, actor: Actor, audit: Auditor): Promise<number> {
+    async revokeSessions(id: number, caller: SignedInCaller): Promise<number> {
+      const { actor, audit } = acting(caller);
       return auditingRefusals(db, audit, () =>
         db.transaction().execute(async (tx) => {
           const current = await mustFind(tx, id);

@@ -10,15 +10,14 @@ import {
   type CicloMeta,
 } from '../../../services/ciclo-cuenta-common';
 import type { RequestMeta } from '../../../services/auth-service';
+import { serviceDeps } from '../../deps';
 
 /** The lifecycle deps of `app`. */
 export function cicloDeps(app: FastifyInstance): CicloDeps {
   return {
-    db: app.db,
-    dialect: app.database.dialect,
+    ...serviceDeps(app),
     hasher: app.passwords,
     lockout: app.lockout,
-    now: app.now,
     appUrl: app.config.appUrl,
     mailerConfigured: Boolean(app.config.smtpUrl),
     sessionMaxMs: app.config.sessionMaxHours * 3_600_000,

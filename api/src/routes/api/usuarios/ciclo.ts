@@ -8,8 +8,8 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { createInvitationService } from '../../../services/invitation-service';
 import { createRecoveryService } from '../../../services/recovery-service';
 import { bearer, errors, noContent } from '../../schema';
+import { signedInCaller } from '../../deps';
 import { cicloDeps } from '../auth/ciclo-deps';
-import { actorOf, auditorOf } from './caller';
 
 const tags = ['usuarios'];
 
@@ -17,7 +17,6 @@ const cicloRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   const deps = cicloDeps(app);
   const recovery = createRecoveryService(deps);
   const invitations = createInvitationService(deps);
-  const auditor = auditorOf(app);
 
   app.post(
     '/:id/password-reset',
@@ -34,9 +33,7 @@ const cicloRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('usuarios:editar'),
     },
     async (request, reply) =>
-      reply
-        .code(202)
-        .send(await recovery.adminReset(request.params.id, actorOf(request), auditor(request))),
+      reply.code(202).send(await recovery.adminReset(request.params.id, signedInCaller(request))),
   );
 
   app.post(
@@ -52,9 +49,7 @@ const cicloRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('usuarios:editar'),
     },
     async (request, reply) =>
-      reply
-        .code(202)
-        .send(await invitations.resend(request.params.id, actorOf(request), auditor(request))),
+      reply.code(202).send(await invitations.resend(request.params.id, signedInCaller(request))),
   );
 
   app.delete(
@@ -73,7 +68,7 @@ const cicloRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('usuarios:editar'),
     },
     async (request, reply) => {
-      await invitations.revoke(request.params.id, actorOf(request), auditor(request));
+      await invitations.revoke(request.params.id, signedInCaller(request));
       return reply.code(204).send(null);
     },
   );

@@ -7,8 +7,8 @@ import { ImportQuerySchema, ImportReportSchema } from '@gestion/shared';
 import { Type, type FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { createUsuariosImportService } from '../../../services/usuarios-import-service';
 import { acceptCsvBodies, bearer, CSV_MEDIA, errors } from '../../schema';
+import { signedInCaller } from '../../deps';
 import { cicloDeps } from '../auth/ciclo-deps';
-import { actorOf, auditorOf } from './caller';
 
 /** Largest CSV an import accepts: 2 MiB (5000 rows fit comfortably). */
 export const IMPORT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -17,7 +17,6 @@ const tags = ['usuarios'];
 
 const importRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   const importer = createUsuariosImportService(cicloDeps(app));
-  const auditor = auditorOf(app);
 
   acceptCsvBodies(app, IMPORT_BODY_LIMIT_BYTES);
 
@@ -43,7 +42,7 @@ const importRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
     },
     async (request) => {
       const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
-      return importer.importCsv(request.body, !dryRun, actorOf(request), auditor(request));
+      return importer.importCsv(request.body, !dryRun, signedInCaller(request));
     },
   );
   done();

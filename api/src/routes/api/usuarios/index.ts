@@ -32,8 +32,8 @@ import { CSV_CONTENT_TYPE, csvDisposition } from '../../../services/csv';
 import { createUsuariosBulkService } from '../../../services/usuarios-bulk-service';
 import { createUsuariosService } from '../../../services/usuarios-service';
 import { bearer, CSV_MEDIA, errors, noContent } from '../../schema';
+import { signedInCaller } from '../../deps';
 import { cicloDeps } from '../auth/ciclo-deps';
-import { actorOf, auditorOf } from './caller';
 import cicloRoutes from './ciclo';
 import importRoutes from './import';
 
@@ -46,8 +46,7 @@ function filterOf(q: UsuariosQuery) {
 const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   const deps = cicloDeps(app);
   const service = createUsuariosService(deps);
-  const bulk = createUsuariosBulkService({ db: app.db, usuarios: service });
-  const auditor = auditorOf(app);
+  const bulk = createUsuariosBulkService({ ...deps, usuarios: service });
 
   app.get(
     '/',
@@ -116,7 +115,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('usuarios:crear'),
     },
     async (request, reply) =>
-      reply.code(201).send(await service.create(request.body, actorOf(request), auditor(request))),
+      reply.code(201).send(await service.create(request.body, signedInCaller(request))),
   );
 
   app.get(
@@ -147,8 +146,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       onRequest: app.requirePermission('usuarios:editar'),
     },
-    async (request) =>
-      service.update(request.params.id, request.body, actorOf(request), auditor(request)),
+    async (request) => service.update(request.params.id, request.body, signedInCaller(request)),
   );
 
   app.delete(
@@ -168,11 +166,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('usuarios:eliminar'),
     },
     async (request, reply) => {
-      const deactivated = await service.remove(
-        request.params.id,
-        actorOf(request),
-        auditor(request),
-      );
+      const deactivated = await service.remove(request.params.id, signedInCaller(request));
       if (!deactivated) return reply.code(204).send(null);
       return reply.code(200).send({
         desactivado: true as const,
@@ -195,8 +189,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       onRequest: app.requirePermission('usuarios:editar'),
     },
-    async (request) =>
-      service.setRoles(request.params.id, request.body, actorOf(request), auditor(request)),
+    async (request) => service.setRoles(request.params.id, request.body, signedInCaller(request)),
   );
 
   app.post(
@@ -212,11 +205,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.requirePermission('usuarios:editar'),
     },
     async (request) => ({
-      revocadas: await service.revokeSessions(
-        request.params.id,
-        actorOf(request),
-        auditor(request),
-      ),
+      revocadas: await service.revokeSessions(request.params.id, signedInCaller(request)),
     }),
   );
 
@@ -239,7 +228,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         next(hasPermission(request.user, needed) ? undefined : forbidden());
       },
     },
-    async (request) => bulk.run(request.body, actorOf(request), auditor(request)),
+    async (request) => bulk.run(request.body, signedInCaller(request)),
   );
 
   // The CSV import (its own scope accepts text/csv bodies) and the lifecycle calls of issue #15.
