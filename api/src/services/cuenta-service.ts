@@ -12,8 +12,6 @@ import {
   type ErrorDetail,
   type User,
 } from '@gestion/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database';
 import { normalizeEmail } from '../lib/email';
 import { validationError } from '../lib/http-errors';
 import { lockoutKey } from '../lib/lockout-store';
@@ -34,11 +32,10 @@ import {
 } from '../repositories/usuarios-ciclo-repository';
 import { localeOf } from './ciclo-cuenta-common';
 import { createPasswordAttempts, type PasswordAttemptsDeps } from './password-attempts';
-import type { Auditor } from './usuarios-service';
+import { auditorFor, type ServiceDeps, type SignedInCaller } from './service-deps';
 
 export function createCuentaService(
-  deps: {
-    db: Kysely<Database>;
+  deps: ServiceDeps & {
     hasher: PasswordHasher;
     /** Asks the mail outbox to deliver now (after the `password-changed` notice). */
     kickMail: () => void;
@@ -52,10 +49,11 @@ export function createCuentaService(
      * #15). @throws 400 (field nombre).
      */
     async updateMe(
-      userId: number,
       body: { nombre?: string; idioma?: string },
-      audit: Auditor,
+      caller: SignedInCaller,
     ): Promise<User> {
+      const userId = caller.user.id;
+      const audit = auditorFor(deps.audit, caller);
       const nombre = body.nombre?.trim();
       if (nombre !== undefined && (!nombre || nombre.length > NOMBRE_MAX_LENGTH))
         throw validationError([{ field: 'nombre', message: API_MESSAGES.nombreRequired }]);
@@ -89,12 +87,12 @@ export function createCuentaService(
      *   `nueva` (policy, equal to the e-mail or the nombre, same as the current one).
      */
     async changePassword(
-      user: Pick<User, 'id' | 'email' | 'nombre'>,
       currentSessionId: number,
       body: { actual: string; nueva: string },
-      audit: Auditor,
-      ip: string,
+      caller: SignedInCaller,
     ): Promise<void> {
+      const { user, ip } = caller;
+      const audit = auditorFor(deps.audit, caller);
       const userId = user.id;
       const key = lockoutKey(normalizeEmail(user.email), ip);
       await attempts.refuseWhileLocked(key);

@@ -5,18 +5,13 @@
  */
 import { ChangePasswordSchema, UpdateMeResponseSchema, UpdateMeSchema } from '@gestion/shared';
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { createCuentaService } from '../../../services/cuenta-service';
 import { cicloDeps } from '../auth/ciclo-deps';
-import type { Auditor } from '../../../services/usuarios-service';
+import { signedInCaller } from '../../deps';
 import { bearer, errors, noContent } from '../../schema';
 
 const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   const service = createCuentaService(cicloDeps(app));
-  const auditor =
-    (request: FastifyRequest): Auditor =>
-    (entry, tx) =>
-      app.audit(request, entry, tx);
 
   app.patch(
     '/me',
@@ -31,7 +26,7 @@ const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.authenticate,
     },
     async (request) => ({
-      user: await service.updateMe(request.user!.id, request.body, auditor(request)),
+      user: await service.updateMe(request.body, signedInCaller(request)),
     }),
   );
 
@@ -52,13 +47,7 @@ const miCuentaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.authenticate,
     },
     async (request, reply) => {
-      await service.changePassword(
-        request.user!,
-        request.session!.id,
-        request.body,
-        auditor(request),
-        request.ip,
-      );
+      await service.changePassword(request.session!.id, request.body, signedInCaller(request));
       return reply.code(204).send(null);
     },
   );
