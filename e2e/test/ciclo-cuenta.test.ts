@@ -244,6 +244,15 @@ it('verification on → register → verify → sign in; Ajustes › Correo and 
     await signIn(page, email, 'Verifica-Clave-2026');
     await page.getByText('Debe verificar su correo electrónico').first().waitFor();
     expect(path(page)).toBe('/login');
+    // The way on from /login to another verification link: its one link, then /recuperar's.
+    await page.getByRole('link', { name: '¿Ha olvidado su contraseña?' }).click();
+    await page
+      .getByRole('link', {
+        name: '¿Debe verificar su correo electrónico? Pida otro enlace de verificación',
+      })
+      .click();
+    await page.waitForURL((u) => u.pathname === '/verificar');
+    await page.getByRole('button', { name: 'Enviar un enlace nuevo' }).waitFor();
 
     await page.goto(await linkIn(email, '/verificar', 1));
     await page.getByRole('heading', { name: 'Correo electrónico verificado' }).waitFor();

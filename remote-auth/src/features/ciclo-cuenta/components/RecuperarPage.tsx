@@ -3,7 +3,11 @@ import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { LIFECYCLE_PAGES } from '@gestion/shared';
 import type { ForgotPasswordRequest } from '@gestion/shared';
 import { AuthTextField } from '../../../components/AuthTextField';
 import { PageLoading } from '../../../components/PageLoading';
@@ -82,6 +86,13 @@ export default function RecuperarPage() {
           </Button>
         </Stack>
       </Box>
+      {/* Sign-in refused with 'Debe verificar su correo electrónico' lands the user on /login, whose
+          first paint has no room for a resend form; its one link leads here, so this is the way on. */}
+      <Typography variant="body2" align="center">
+        <Link component={RouterLink} to={LIFECYCLE_PAGES.verificar}>
+          {t('ciclo.recuperar.verification')}
+        </Link>
+      </Typography>
       <BackToLogin />
     </LifecycleCard>
   );

@@ -50,6 +50,15 @@ describe('RecuperarPage', () => {
     expect(screen.getByRole('button', { name: 'Enviar enlace' })).toBeInTheDocument();
   });
 
+  it('leads a user whose sign-in awaits e-mail verification to the resend form', async () => {
+    renderPage(<RecuperarPage />, { url: '/recuperar' });
+    expect(
+      await screen.findByRole('link', {
+        name: '¿Debe verificar su correo electrónico? Pida otro enlace de verificación',
+      }),
+    ).toHaveAttribute('href', '/verificar');
+  });
+
   it('checks the e-mail before calling and shows a throttled answer as it came', async () => {
     const fetchMock = mockFetch({
       'POST /api/auth/password/forgot': {
