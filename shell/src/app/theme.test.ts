@@ -1,10 +1,12 @@
 import { getContrastRatio, type Palette } from '@mui/material/styles';
 import { makeTheme } from './theme';
 
-const schemes = makeTheme('es').colorSchemes as {
-  light: { palette: Palette };
-  dark: { palette: Palette };
-};
+// `Theme` does not declare the CSS-variables theme's `colorSchemes`; makeTheme builds one.
+const schemes = (
+  makeTheme('es') as unknown as {
+    colorSchemes: { light: { palette: Palette }; dark: { palette: Palette } };
+  }
+).colorSchemes;
 
 describe('theme', () => {
   it.each(['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const)(
