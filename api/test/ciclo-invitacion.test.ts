@@ -7,12 +7,12 @@
  */
 import {
   ADMIN_MESSAGES,
-  API_MESSAGES,
   ERROR_CODES,
   LIFECYCLE_PAGES,
   LIFECYCLE_TTL_MS,
   type CreatedUsuario,
   type Usuario,
+  LIFECYCLE_MESSAGES,
 } from '@gestion/shared';
 import { buildCicloWorld, linkToken, mailTo, post, type CicloWorld } from './ciclo-fixtures';
 import { DATABASES, PASSWORD, bearer, expectErrorShape, login, me, uniqueEmail } from './helper';
@@ -170,7 +170,7 @@ describe.each(DATABASES)('invitations on %s', (dialect) => {
           ...(method === 'PATCH' ? { payload: { nombre: 'X' } } : {}),
         });
         expect(expectErrorShape(res, 403, ERROR_CODES.passwordChangeRequired).message).toBe(
-          API_MESSAGES.passwordChangeRequired,
+          LIFECYCLE_MESSAGES.passwordChangeRequired,
         );
       }
       const nueva = 'Mi-Propia-Clave-2026';

@@ -7,10 +7,10 @@
  */
 import {
   ADMIN_MESSAGES,
-  API_MESSAGES,
   ERROR_CODES,
   LIFECYCLE_PAGES,
   LIFECYCLE_TTL_MS,
+  LIFECYCLE_MESSAGES,
 } from '@gestion/shared';
 import { LOCKOUT_THRESHOLD } from '../src/lib/lockout-store';
 import { createUser, signIn } from './admin-fixtures';
@@ -61,7 +61,7 @@ describe.each(DATABASES)('password recovery on %s', (dialect) => {
     );
     for (const res of answers) {
       expect(res.statusCode).toBe(202);
-      expect(res.json()).toEqual({ message: API_MESSAGES.forgotAccepted });
+      expect(res.json()).toEqual({ message: LIFECYCLE_MESSAGES.forgotAccepted });
     }
     const mail = await w.smtp.waitFor((m) => m.to.includes(email));
     expect(mail.links[0]).toMatch(
@@ -114,7 +114,7 @@ describe.each(DATABASES)('password recovery on %s', (dialect) => {
     const again = expectErrorShape(await reset(used, 'Tercera-Clave-Segura-1'), 400);
     expect(again).toMatchObject({
       code: ERROR_CODES.tokenInvalid,
-      message: API_MESSAGES.tokenInvalid,
+      message: LIFECYCLE_MESSAGES.tokenInvalid,
     });
     expectErrorShape(await reset('x'.repeat(43)), 400, ERROR_CODES.tokenInvalid);
 

@@ -5,11 +5,11 @@
  * before verifying is 403 EMAIL_NO_VERIFICADO (only after the right password).
  */
 import {
-  API_MESSAGES,
   ERROR_CODES,
   LIFECYCLE_PAGES,
   VERIFICACION_SIN_CORREO,
   type Configuracion,
+  LIFECYCLE_MESSAGES,
 } from '@gestion/shared';
 import { createUser } from './admin-fixtures';
 import {
@@ -97,7 +97,7 @@ describe.each(DATABASES)('e-mail verification and change on %s', (dialect) => {
       for (const res of [a, b]) {
         expect(res.statusCode).toBe(201);
         expect(res.json()).toEqual({
-          message: API_MESSAGES.registerPending,
+          message: LIFECYCLE_MESSAGES.registerPending,
           verificacionPendiente: true,
         });
       }
@@ -152,7 +152,7 @@ describe.each(DATABASES)('e-mail verification and change on %s', (dialect) => {
       for (const e of [email, uniqueEmail('nadie'), ADMIN.email]) {
         const res = await post(w.app, '/api/auth/email/resend', { email: e });
         expect(res.statusCode).toBe(202);
-        expect(res.json()).toEqual({ message: API_MESSAGES.resendAccepted });
+        expect(res.json()).toEqual({ message: LIFECYCLE_MESSAGES.resendAccepted });
       }
       const fresh = await linkToken(w.smtp, email, LIFECYCLE_PAGES.verificar, after);
       expectErrorShape(
@@ -189,7 +189,7 @@ describe.each(DATABASES)('e-mail verification and change on %s', (dialect) => {
         session,
       );
       expect(res.statusCode).toBe(202);
-      expect(res.json()).toEqual({ message: API_MESSAGES.emailChangeAccepted });
+      expect(res.json()).toEqual({ message: LIFECYCLE_MESSAGES.emailChangeAccepted });
       const token = await linkToken(w.smtp, nuevo, LIFECYCLE_PAGES.confirmarCorreo);
       expect((await post(w.app, '/api/auth/email/confirm', { token })).statusCode).toBe(204);
       await mailTo(w.smtp, old, (m) => m.text.includes(nuevo));

@@ -3,7 +3,7 @@
  * names, the single refusal for a bad token, the mail helper and the temporary-password
  * generator. Rules from OWASP ASVS 5.0 V6 and the OWASP Forgot Password Cheat Sheet.
  */
-import { API_MESSAGES, ERROR_CODES, LOCALES, type Locale } from '@gestion/shared';
+import { ERROR_CODES, LOCALES, type Locale, LIFECYCLE_MESSAGES } from '@gestion/shared';
 import { createHash, randomInt } from 'node:crypto';
 import type { Db } from '../db/types';
 import { HttpError } from '../lib/http-errors';
@@ -55,7 +55,7 @@ export const CICLO_AUDIT = {
 
 /** 400 TOKEN_INVALIDO: a used, expired or unknown token, one answer for all three. */
 export function tokenInvalid(): HttpError {
-  return new HttpError(400, ERROR_CODES.tokenInvalid, API_MESSAGES.tokenInvalid);
+  return new HttpError(400, ERROR_CODES.tokenInvalid, LIFECYCLE_MESSAGES.tokenInvalid);
 }
 
 /** A stored `idioma` as a supported locale (anything else: the default, `es`). */

@@ -15,11 +15,11 @@
  */
 import {
   ADMIN_MESSAGES,
-  API_MESSAGES,
   LIFECYCLE_PAGES,
   LIFECYCLE_TTL_MS,
   type AcceptedMessage,
   type ResetPasswordRequest,
+  LIFECYCLE_MESSAGES,
 } from '@gestion/shared';
 import type { Db } from '../db/types';
 import { isValidEmail, normalizeEmail } from '../lib/email';
@@ -124,7 +124,7 @@ export function createRecoveryService(deps: CicloDeps) {
         });
       });
       if (sent) deps.kickMail();
-      return { message: API_MESSAGES.forgotAccepted };
+      return { message: LIFECYCLE_MESSAGES.forgotAccepted };
     },
 
     /**

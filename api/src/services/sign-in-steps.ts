@@ -12,13 +12,13 @@
  *   (OWASP ASVS 5.0 V6.3.1).
  */
 import {
-  API_MESSAGES,
   ERROR_CODES,
   LIFECYCLE_TTL_MS,
   MESSAGES,
   type LoginChallengeResponse,
   type LoginVerifyRequest,
   type SignedInResponse,
+  LIFECYCLE_MESSAGES,
 } from '@gestion/shared';
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/types';
@@ -56,7 +56,7 @@ function invalidCode(): HttpError {
 
 /** 403 EMAIL_NO_VERIFICADO (issue #15): the right password, the e-mail not yet verified. */
 export function emailNotVerified(): HttpError {
-  return new HttpError(403, ERROR_CODES.emailNotVerified, API_MESSAGES.emailNotVerified);
+  return new HttpError(403, ERROR_CODES.emailNotVerified, LIFECYCLE_MESSAGES.emailNotVerified);
 }
 
 type Deps = Pick<CicloDeps, 'db' | 'dialect' | 'now' | 'appUrl' | 'sessionMaxMs' | 'kickMail'>;

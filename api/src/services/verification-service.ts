@@ -22,6 +22,7 @@ import {
   type ChangeEmailRequest,
   type RegisterPendingResponse,
   type User,
+  LIFECYCLE_MESSAGES,
 } from '@gestion/shared';
 import type { Db } from '../db/types';
 import { isValidEmail, normalizeEmail } from '../lib/email';
@@ -168,7 +169,7 @@ export function createVerificationService(deps: CicloDeps) {
         if (!isUniqueViolation(err)) throw err;
       }
       deps.kickMail();
-      return { message: API_MESSAGES.registerPending, verificacionPendiente: true };
+      return { message: LIFECYCLE_MESSAGES.registerPending, verificacionPendiente: true };
     },
 
     /** POST /api/auth/email/verify. @throws 400 TOKEN_INVALIDO. */
@@ -203,7 +204,7 @@ export function createVerificationService(deps: CicloDeps) {
         await audit(tx, u, CICLO_AUDIT.verifyResent, meta.ip, { enviado: sent });
       });
       if (sent) deps.kickMail();
-      return { message: API_MESSAGES.resendAccepted };
+      return { message: LIFECYCLE_MESSAGES.resendAccepted };
     },
 
     /**
@@ -257,7 +258,7 @@ export function createVerificationService(deps: CicloDeps) {
         await audit(tx, cred, CICLO_AUDIT.emailChangeRequested, meta.ip, { nuevoEmail: nuevo });
       });
       deps.kickMail();
-      return { message: API_MESSAGES.emailChangeAccepted };
+      return { message: LIFECYCLE_MESSAGES.emailChangeAccepted };
     },
 
     /**

@@ -17,12 +17,12 @@
  * refused 403 PASSWORD_CHANGE_REQUIRED everywhere but PASSWORD_CHANGE_ALLOWED.
  */
 import {
-  API_MESSAGES,
   ERROR_CODES,
   hasAnyPermission,
   hasPermission,
   type PermissionName,
   type User,
+  LIFECYCLE_MESSAGES,
 } from '@gestion/shared';
 import type { FastifyPluginCallback, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -90,7 +90,7 @@ function passwordChangeRequired(): HttpError {
   return new HttpError(
     403,
     ERROR_CODES.passwordChangeRequired,
-    API_MESSAGES.passwordChangeRequired,
+    LIFECYCLE_MESSAGES.passwordChangeRequired,
   );
 }
 

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { API_MESSAGES, ERROR_CODES } from '@gestion/shared';
+import { ERROR_CODES, LIFECYCLE_MESSAGES } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
 import { makeUser, renderPage, signedIn } from '../../../testing/render';
 import ConfirmarCorreoPage from './ConfirmarCorreoPage';
@@ -13,7 +13,7 @@ const tokenInvalido = {
   body: {
     statusCode: 400,
     error: 'Bad Request',
-    message: API_MESSAGES.tokenInvalid,
+    message: LIFECYCLE_MESSAGES.tokenInvalid,
     code: ERROR_CODES.tokenInvalid,
   },
 };
@@ -77,7 +77,7 @@ describe('VerificarPage', () => {
       'POST /api/auth/email/verify': tokenInvalido,
       'POST /api/auth/email/resend': {
         status: 202,
-        body: { message: API_MESSAGES.resendAccepted },
+        body: { message: LIFECYCLE_MESSAGES.resendAccepted },
       },
     });
     const { user } = renderPage(<VerificarPage />, { url: '/verificar?token=viejo' });

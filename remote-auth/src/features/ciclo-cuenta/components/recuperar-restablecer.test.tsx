@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { API_MESSAGES, ERROR_CODES } from '@gestion/shared';
+import { API_MESSAGES, ERROR_CODES, LIFECYCLE_MESSAGES } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
 import { renderPage } from '../../../testing/render';
 import RecuperarPage from './RecuperarPage';
@@ -12,7 +12,7 @@ const tokenInvalido = {
   body: {
     statusCode: 400,
     error: 'Bad Request',
-    message: API_MESSAGES.tokenInvalid,
+    message: LIFECYCLE_MESSAGES.tokenInvalid,
     code: ERROR_CODES.tokenInvalid,
   },
 };
@@ -22,7 +22,7 @@ describe('RecuperarPage', () => {
     const fetchMock = mockFetch({
       'POST /api/auth/password/forgot': {
         status: 202,
-        body: { message: API_MESSAGES.forgotAccepted },
+        body: { message: LIFECYCLE_MESSAGES.forgotAccepted },
       },
     });
     const { user } = renderPage(<RecuperarPage />, { url: '/recuperar' });

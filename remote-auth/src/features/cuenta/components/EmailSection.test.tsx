@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { API_MESSAGES, ERROR_CODES } from '@gestion/shared';
+import { ERROR_CODES, LIFECYCLE_MESSAGES } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
 import { makeUser, renderPage, signedIn } from '../../../testing/render';
 import { EmailSection } from './EmailSection';
@@ -9,7 +9,10 @@ jest.setTimeout(20_000);
 describe('EmailSection (issue #15)', () => {
   it('asks for the new address and the password, and says where the link went', async () => {
     const fetchMock = mockFetch({
-      'POST /api/auth/email': { status: 202, body: { message: API_MESSAGES.emailChangeAccepted } },
+      'POST /api/auth/email': {
+        status: 202,
+        body: { message: LIFECYCLE_MESSAGES.emailChangeAccepted },
+      },
     });
     const { user } = renderPage(<EmailSection />, { auth: signedIn(makeUser()) });
     expect(screen.getByText(/Su dirección actual es ana@example.com/)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { API_MESSAGES } from '@gestion/shared';
+import { LIFECYCLE_MESSAGES } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
 import { renderPage } from '../../../testing/render';
 import RegisterPage from './RegisterPage';
@@ -147,7 +147,7 @@ describe('RegisterPage', () => {
     const fetchMock = mockFetch({
       'POST /api/auth/email/resend': {
         status: 202,
-        body: { message: API_MESSAGES.resendAccepted },
+        body: { message: LIFECYCLE_MESSAGES.resendAccepted },
       },
     });
     const { user, shell } = renderPage(<RegisterPage />, { url: '/register' });
