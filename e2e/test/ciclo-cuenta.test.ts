@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, withScreenshot } from '../support/browser';
 import { ADMIN, registerUser, startServer, type RunningServer } from '../support/server';
-import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp';
+import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../../api/test/support/smtp';
 
 let server: RunningServer;
 let smtp: TestSmtp;
