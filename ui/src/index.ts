@@ -7,6 +7,7 @@
  */
 export * from './api-error';
 export * from './ConfirmDialog';
+export * from './CsvImportDialog';
 export * from './dates';
 export * from './ErrorAlert';
 export * from './FormDialog';
