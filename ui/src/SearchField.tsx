@@ -46,7 +46,12 @@ export function SearchField({
     }
   }, [value]);
 
+  // The debounced text last looked at: a value from outside (back/forward through a list's URL)
+  // must not be overwritten by the typed text still waiting in the debounce.
+  const seen = useRef(debounced);
   useEffect(() => {
+    if (debounced === seen.current) return;
+    seen.current = debounced;
     if (debounced !== reported.current) {
       reported.current = debounced;
       onChange(debounced);

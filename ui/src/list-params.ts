@@ -3,6 +3,9 @@
  * `campo` (ascending) or `-campo` (descending), answered with `{items, total, page, pageSize}`.
  */
 
+/** The page sizes every list offers (an entry of their own: pages without a grid use them too). */
+export const PAGE_SIZES: readonly number[] = [10, 25, 50, 100];
+
 /** One page of a list endpoint. `page` counts from 1. */
 export interface Page<T> {
   items: T[];

@@ -9,9 +9,9 @@ import {
 } from '@mui/x-data-grid';
 import { enUS, esES } from '@mui/x-data-grid/locales';
 import { useLocale } from '../dates';
+import { PAGE_SIZES } from '../list-params';
 
-/** The page sizes every list offers. */
-export const PAGE_SIZES = [10, 25, 50, 100];
+export { PAGE_SIZES };
 
 /** Props of `ServerDataGrid`: the page of rows, its total, and the paging and sorting state. */
 export interface ServerDataGridProps<R extends GridValidRowModel>
@@ -54,7 +54,7 @@ export function ServerDataGrid<R extends GridValidRowModel>({
   rows = data?.items ?? [],
   total = data?.total ?? 0,
   noRowsLabel,
-  pageSizeOptions = PAGE_SIZES,
+  pageSizeOptions = [...PAGE_SIZES],
   ...props
 }: ServerDataGridProps<R>) {
   const locale = useLocale();

@@ -1,15 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import EventIcon from '@mui/icons-material/Event';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import type { Dayjs } from 'dayjs';
-import { paths } from '@gestion/shared';
+import dayjs, { type Dayjs } from 'dayjs';
+import { EVENTO_SORT_FIELDS, paths } from '@gestion/shared';
 import { useNotify, usePermission } from '@gestion/shared/react';
 import {
   ListPage,
@@ -20,18 +22,31 @@ import {
   useConfirmDialog,
   useFormatDateTime,
 } from '@gestion/ui';
-import { ServerDataGrid, usePageInRange, useServerListState } from '@gestion/ui/grid';
+import {
+  DATE_PARAM,
+  ServerDataGrid,
+  usePageInRange,
+  useServerListState,
+} from '@gestion/ui/grid';
 import { PickersProvider } from '@gestion/ui/pickers';
 import { EstadoChip } from '../../../components/EstadoChip';
 import { useEventosTexts } from '../../../i18n/namespace';
 import { ESTADOS, type EstadoEvento, type Evento } from '../../../lib/contract';
 import { useDeleteEventoMutation, useListEventosQuery } from '../api';
 import { EventoFormDialog } from './EventoFormDialog';
+import { EventosImportDialog } from './EventosImportDialog';
+
+/** A `YYYY-MM-DD` of the URL as a picker's day; null when unset. */
+function dayOf(value: string): Dayjs | null {
+  const day = value ? dayjs(value) : null;
+  return day?.isValid() ? day : null;
+}
 
 /**
  * /eventos (guards auth, permiso: eventos:ver; issue 5): the events on a server-side grid with a
  * debounced search, state chips and a date range; create, edit and delete for those who may
- * (the api checks every call; hiding only spares the user a 403).
+ * (the api checks every call; hiding only spares the user a 403). Search, state, dates, sort and
+ * page live in the URL (`?q=&estado=&desde=&hasta=&sort=&page=&pageSize=`, issue #14).
  */
 export default function EventosPage() {
   const { t, ready } = useEventosTexts();
@@ -43,21 +58,32 @@ export default function EventosPage() {
   const canEdit = usePermission('eventos:editar');
   const canDelete = usePermission('eventos:eliminar');
 
-  const [q, setQ] = useState('');
-  const [estado, setEstado] = useState<EstadoEvento | undefined>(undefined);
-  const [desde, setDesde] = useState<Dayjs | null>(null);
-  const [hasta, setHasta] = useState<Dayjs | null>(null);
+  const list = useServerListState({
+    defaultSort: [{ field: 'fechaInicio', sort: 'asc' }],
+    sortFields: EVENTO_SORT_FIELDS,
+    filters: { q: true, estado: ESTADOS, desde: DATE_PARAM, hasta: DATE_PARAM },
+  });
+  const { q, desde: desdeDay, hasta: hastaDay } = list.filters;
+  const estado = (list.filters.estado || undefined) as EstadoEvento | undefined;
+  const { setFilter } = list;
+  // Memoised on the URL's text: a new object per render would reset what the picker shows.
+  const desde = useMemo(() => dayOf(desdeDay), [desdeDay]);
+  const hasta = useMemo(() => dayOf(hastaDay), [hastaDay]);
+  const setQ = useCallback((value: string) => setFilter('q', value, { replace: true }), [setFilter]);
+  /** A picked or cleared day goes to the URL; a half-typed one stays in the field. */
+  const setDay = (name: 'desde' | 'hasta') => (value: Dayjs | null) => {
+    if (value === null || value.isValid())
+      setFilter(name, value ? value.format('YYYY-MM-DD') : '');
+  };
   const [creating, setCreating] = useState(false);
+  // The CSV import (eventos:crear, like POST /api/eventos/import); its wizard is a lazy chunk.
+  const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Evento | null>(null);
   const [deleteEvento] = useDeleteEventoMutation();
 
   const desdeIso = desde?.isValid() ? desde.startOf('day').toDate().toISOString() : undefined;
   const hastaIso = hasta?.isValid() ? hasta.endOf('day').toDate().toISOString() : undefined;
   const filtered = Boolean(q || estado || desdeIso || hastaIso);
-  const list = useServerListState({
-    defaultSort: [{ field: 'fechaInicio', sort: 'asc' }],
-    filters: [q, estado, desdeIso, hastaIso],
-  });
 
   const query = useListEventosQuery({
     q: q || undefined,
@@ -177,14 +203,14 @@ export default function EventosPage() {
           <DatePicker
             label={t('eventos.desde')}
             value={desde}
-            onChange={setDesde}
+            onChange={setDay('desde')}
             maxDate={hasta ?? undefined}
             slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
           />
           <DatePicker
             label={t('eventos.hasta')}
             value={hasta}
-            onChange={setHasta}
+            onChange={setDay('hasta')}
             minDate={desde ?? undefined}
             slotProps={{ textField: { size: 'small' }, field: { clearable: true } }}
           />
@@ -202,7 +228,7 @@ export default function EventosPage() {
           label={t('estados.todos')}
           color={estado === undefined ? 'primary' : 'default'}
           variant={estado === undefined ? 'filled' : 'outlined'}
-          onClick={() => setEstado(undefined)}
+          onClick={() => setFilter('estado', '')}
           aria-pressed={estado === undefined}
         />
         {ESTADOS.map((e) => (
@@ -211,7 +237,7 @@ export default function EventosPage() {
             label={t(`estados.${e}`)}
             color={estado === e ? 'primary' : 'default'}
             variant={estado === e ? 'filled' : 'outlined'}
-            onClick={() => setEstado(e)}
+            onClick={() => setFilter('estado', e)}
             aria-pressed={estado === e}
           />
         ))}
@@ -223,6 +249,17 @@ export default function EventosPage() {
     <ListPage
       title={t('eventos.heading')}
       create={canCreate ? { label: t('eventos.new'), onClick: () => setCreating(true) } : undefined}
+      actions={
+        canCreate ? (
+          <Button
+            variant="outlined"
+            startIcon={<UploadFileIcon />}
+            onClick={() => setImporting(true)}
+          >
+            {t('eventos.import')}
+          </Button>
+        ) : undefined
+      }
       status={listStatus(query, !filtered && data?.total === 0)}
       loadFailed={t('eventos.loadFailed')}
       empty={{
@@ -236,6 +273,7 @@ export default function EventosPage() {
       filters={filters}
       dialogs={
         <>
+          {importing && <EventosImportDialog onClose={() => setImporting(false)} />}
           {(creating || editingCurrent) && (
             <EventoFormDialog
               key={editingCurrent?.id ?? 'new'}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -9,6 +9,7 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import {
+  INFORME_SORT_FIELDS,
   INFORME_TIPOS,
   INFORMES_PAGE_SIZE_DEFAULT,
   paths,
@@ -49,17 +50,21 @@ export default function InformesPage() {
   const canDelete = usePermission('informes:eliminar');
   const { user } = useAuth();
 
-  const [q, setQ] = useState('');
-  const [tipo, setTipo] = useState<InformeTipo | ''>('');
+  // Search, type, sort and page live in the URL (issue #14): a reload or a link shows this list.
+  const list = useServerListState({
+    defaultSort: [{ field: 'creadoEn', sort: 'desc' }],
+    sortFields: INFORME_SORT_FIELDS,
+    pageSize: INFORMES_PAGE_SIZE_DEFAULT,
+    filters: { q: true, tipo: INFORME_TIPOS },
+  });
+  const { q } = list.filters;
+  const tipo = list.filters.tipo as InformeTipo | '';
+  const { setFilter } = list;
+  const setQ = useCallback((value: string) => setFilter('q', value, { replace: true }), [setFilter]);
   const [creating, setCreating] = useState(false);
   const [deleteInforme] = useDeleteInformeMutation();
   const filtered = Boolean(q || tipo);
 
-  const list = useServerListState({
-    defaultSort: [{ field: 'creadoEn', sort: 'desc' }],
-    pageSize: INFORMES_PAGE_SIZE_DEFAULT,
-    filters: [q, tipo],
-  });
   const query = useListInformesQuery({
     q: q || undefined,
     tipo: tipo || undefined,
@@ -176,7 +181,7 @@ export default function InformesPage() {
             select
             label={t('informes.tipo')}
             value={tipo}
-            onChange={(e) => setTipo(e.target.value as InformeTipo | '')}
+            onChange={(e) => setFilter('tipo', e.target.value)}
             size="small"
             sx={{ minWidth: 240 }}
           >
