@@ -97,6 +97,8 @@ export interface ConfirmRequest {
    * failures (a toast); a rejection only closes the dialog.
    */
   onConfirm: () => unknown;
+  /** Called once the question is over, answered or cancelled (a page's "nothing pending"). */
+  onClose?: () => void;
 }
 
 /**
@@ -126,7 +128,12 @@ export function useConfirmDialog(): { ask: (request: ConfirmRequest) => void; di
     } finally {
       setBusy(false);
     }
-    if (!keepOpen) setRequest(null);
+    if (!keepOpen) close();
+  };
+
+  const close = () => {
+    request?.onClose?.();
+    setRequest(null);
   };
 
   const dialog = shown ? (
@@ -139,7 +146,7 @@ export function useConfirmDialog(): { ask: (request: ConfirmRequest) => void; di
       destructive={shown.destructive}
       busy={busy}
       onConfirm={() => void confirm()}
-      onClose={() => setRequest(null)}
+      onClose={close}
     />
   ) : null;
   return { ask, dialog };

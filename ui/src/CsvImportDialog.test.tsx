@@ -47,8 +47,8 @@ async function chooseAndCheck(user: ReturnType<typeof renderPage>['user'], csv =
 
 describe('CsvImportDialog', () => {
   it('checks the file with a dry run, then applies it and shows the result', async () => {
-    const run = jest.fn(async (_csv: string, dryRun: boolean) =>
-      report(!dryRun, [{ fila: 2, nombre: 'Feria', resultado: 'creado' }]),
+    const run = jest.fn((_csv: string, dryRun: boolean) =>
+      Promise.resolve(report(!dryRun, [{ fila: 2, nombre: 'Feria', resultado: 'creado' }])),
     );
     const onApplied = jest.fn();
     const { user } = renderDialog(run, onApplied);
@@ -70,7 +70,7 @@ describe('CsvImportDialog', () => {
   });
 
   it('reports each rejected row with its line number and its errors, and offers no apply', async () => {
-    const run = jest.fn(async () =>
+    const run = jest.fn().mockResolvedValue(
       report(false, [
         { fila: 2, nombre: 'Feria', resultado: 'creado' },
         {

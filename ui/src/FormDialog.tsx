@@ -21,6 +21,10 @@ export interface FormDialogProps<F extends FieldValues> {
   onClose: () => void;
   /** The warning after a version conflict; the kit's general one by default. */
   conflictMessage?: string;
+  /** A control in the conflict warning (e.g. "Recargar" the other person's version). */
+  conflictAction?: ReactNode;
+  /** Keeps submit disabled (e.g. until a conflict is resolved by reloading). */
+  submitDisabled?: boolean;
   /** Text above the alerts (what is being saved). */
   intro?: ReactNode;
   /** The fields. */
@@ -39,6 +43,8 @@ export function FormDialog<F extends FieldValues>({
   server,
   onClose,
   conflictMessage,
+  conflictAction,
+  submitDisabled = false,
   intro,
   children,
   maxWidth = 'sm',
@@ -60,7 +66,9 @@ export function FormDialog<F extends FieldValues>({
           <Stack spacing={2} sx={{ pt: 1 }}>
             {intro}
             {server.conflict && (
-              <Alert severity="warning">{conflictMessage ?? t('conflict')}</Alert>
+              <Alert severity="warning" action={conflictAction}>
+                {conflictMessage ?? t('conflict')}
+              </Alert>
             )}
             {server.alert && <Alert severity="error">{server.alert}</Alert>}
             {children}
@@ -70,7 +78,12 @@ export function FormDialog<F extends FieldValues>({
           <Button onClick={onClose} disabled={submitting}>
             {t('cancel')}
           </Button>
-          <Button type="submit" variant="contained" loading={submitting}>
+          <Button
+            type="submit"
+            variant="contained"
+            loading={submitting}
+            disabled={submitDisabled}
+          >
             {submitLabel}
           </Button>
         </DialogActions>

@@ -57,6 +57,11 @@ export interface ListPageProps {
   /** The page's h1. */
   title: string;
   create?: ListCreateAction;
+  /**
+   * More header buttons beside create ("Importar"), shown in every state: an import is also a
+   * way to fill an empty list.
+   */
+  actions?: ReactNode;
   status: ListStatus;
   empty: ListEmptyState;
   /** The error's text when the api gives none (network down). */
@@ -79,6 +84,7 @@ export interface ListPageProps {
 export function ListPage({
   title,
   create,
+  actions,
   status,
   empty,
   loadFailed,
@@ -159,10 +165,15 @@ export function ListPage({
         <Typography variant="h4" component="h1">
           {title}
         </Typography>
-        {create && !showEmpty && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={create.onClick}>
-            {create.label}
-          </Button>
+        {(actions || (create && !showEmpty)) && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {actions}
+            {create && !showEmpty && (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={create.onClick}>
+                {create.label}
+              </Button>
+            )}
+          </Stack>
         )}
       </Stack>
       {body}

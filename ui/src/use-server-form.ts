@@ -41,6 +41,8 @@ export interface ServerForm<F extends FieldValues> {
   alert: string | null;
   /** True after a 409 on a stale version: the dialog explains it and keeps the input. */
   conflict: boolean;
+  /** Ends the conflict state (the dialog reloaded the record and reset the form to it). */
+  clearConflict: () => void;
   submitting: boolean;
 }
 
@@ -91,6 +93,7 @@ export function useServerForm<F extends FieldValues>(
     onSubmit: (event) => void handler(event),
     alert,
     conflict,
+    clearConflict: () => setConflict(false),
     submitting: form.formState.isSubmitting,
   };
 }
