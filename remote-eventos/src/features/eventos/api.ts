@@ -5,6 +5,7 @@
  */
 import { baseApi } from '@gestion/shared/react/api';
 import { withQuery, type Page } from '@gestion/ui';
+import type { EventoImportReport } from '@gestion/shared';
 import type { EstadoEvento, Evento } from '../../lib/contract';
 
 /** Query of `GET /api/eventos`; empty values are left out of the URL. */
@@ -67,6 +68,21 @@ const eventosApi = baseApi.enhanceEndpoints({ addTagTypes: ['Evento'] }).injectE
         { type: 'Evento', id: 'LIST' },
       ],
     }),
+    /**
+     * `POST /api/eventos/import` (text/csv; eventos:crear): `dryRun` answers the per-row report
+     * and writes nothing; otherwise every row is created or, with any rejected, none (400).
+     */
+    importEventos: build.mutation<EventoImportReport, { csv: string; dryRun: boolean }>({
+      query: ({ csv, dryRun }) => ({
+        url: '/api/eventos/import',
+        method: 'POST',
+        params: dryRun ? { dryRun: '1' } : undefined,
+        body: csv,
+        headers: { 'content-type': 'text/csv' },
+      }),
+      invalidatesTags: (_result, _error, { dryRun }) =>
+        dryRun ? [] : [{ type: 'Evento', id: 'LIST' }],
+    }),
   }),
 });
 
@@ -76,4 +92,5 @@ export const {
   useCreateEventoMutation,
   useUpdateEventoMutation,
   useDeleteEventoMutation,
+  useImportEventosMutation,
 } = eventosApi;
