@@ -34,7 +34,8 @@ describe('ImportDialog', () => {
       }),
     });
     const { user } = renderPage(<ImportDialog onClose={jest.fn()} />, { auth: signedIn(admin) });
-    expect(screen.getByRole('button', { name: 'Comprobar' })).toBeDisabled();
+    // The kit's dialog is a lazy chunk: it appears once loaded.
+    expect(await screen.findByRole('button', { name: 'Comprobar' })).toBeDisabled();
     await user.upload(
       screen.getByLabelText('Elegir archivo CSV', { selector: 'input' }),
       new File([CSV], 'usuarios.csv', { type: 'text/csv' }),
@@ -67,7 +68,7 @@ describe('ImportDialog', () => {
     });
     const { user } = renderPage(<ImportDialog onClose={jest.fn()} />, { auth: signedIn(admin) });
     await user.upload(
-      screen.getByLabelText('Elegir archivo CSV', { selector: 'input' }),
+      await screen.findByLabelText('Elegir archivo CSV', { selector: 'input' }),
       new File(['email,nombre,roles\nmal,X,\n'], 'u.csv', { type: 'text/csv' }),
     );
     await user.click(await checkButtonOnceRead());
