@@ -4,9 +4,11 @@
  * request, so no Fastify type goes below the routes (STYLE.md).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { localeFromAcceptLanguage } from '../services/ciclo-cuenta-common';
 import {
   auditRecorder,
   type Caller,
+  type ClientCaller,
   type ServiceDeps,
   type SignedInCaller,
 } from '../services/service-deps';
@@ -24,6 +26,20 @@ export function serviceDeps(app: FastifyInstance): ServiceDeps {
 /** Who the request acts for: its signed-in user (or null) and the client's address. */
 export function callerOf(request: FastifyRequest): Caller {
   return { user: request.user, ip: request.ip };
+}
+
+/**
+ * `callerOf` with the client's User-Agent and the preferred supported locale of its
+ * Accept-Language (omitted when it names none we have): what sign-in, registration and the
+ * account-lifecycle flows keep of a request.
+ */
+export function clientCallerOf(request: FastifyRequest): ClientCaller {
+  const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+  return {
+    ...callerOf(request),
+    userAgent: request.headers['user-agent'] ?? null,
+    ...(locale ? { locale } : {}),
+  };
 }
 
 /**

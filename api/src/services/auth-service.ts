@@ -1,7 +1,9 @@
 /**
- * Sign-in, registration and sign-out (DESIGN.md §3). Route handlers call one function here;
- * this module composes the repositories, the password hasher, the lock-out store and the audit
- * log, and throws `HttpError`s the error handler turns into the error shape.
+ * Sign-in, registration and sign-out (DESIGN.md §3), in the one service style
+ * (`service-deps.ts`): built once over the lifecycle deps, each use case takes the request's
+ * `ClientCaller` (address, User-Agent, preferred locale) — or, for sign-out, its signed-in one —
+ * and composes the repositories, the password hasher, the lock-out store and the audit log,
+ * throwing `HttpError`s the error handler turns into the error shape.
  */
 import {
   API_MESSAGES,
@@ -13,7 +15,6 @@ import {
   type LoginRequest,
   type LoginChallengeResponse,
   type LoginVerifyRequest,
-  type Locale,
   type RegisterPendingResponse,
   type RegisterRequest,
   type User,
@@ -27,6 +28,7 @@ import { CICLO_AUDIT, type CicloDeps } from './ciclo-cuenta-common';
 import { createPasswordAttempts } from './password-attempts';
 import { createSignInSteps, emailNotVerified } from './sign-in-steps';
 import { createVerificationService } from './verification-service';
+import type { ClientCaller, SignedInCaller } from './service-deps';
 import { getAjuste } from '../repositories/ajustes-repository';
 import { AUDIT_ACTIONS, insertAudit } from '../repositories/auditoria-repository';
 import {
@@ -42,14 +44,6 @@ import {
   findUserWithRoles,
   insertUsuario,
 } from '../repositories/usuarios-repository';
-
-/** Who is calling, for sessions and the audit log. */
-export interface RequestMeta {
-  ip: string;
-  userAgent: string | null;
-  /** The preferred supported locale of Accept-Language, if any: the new account's `idioma`. */
-  locale?: Locale;
-}
 
 /** A signed-in result: the opaque token (returned once, never stored) and the user. */
 export interface SignedIn {
@@ -75,15 +69,15 @@ export function createAuthService(deps: AuthServiceDeps) {
   const steps = createSignInSteps(deps);
   const verification = createVerificationService(deps);
 
-  async function openSession(tx: Db, usuarioId: number, meta: RequestMeta): Promise<string> {
+  async function openSession(tx: Db, usuarioId: number, caller: ClientCaller): Promise<string> {
     const token = newToken();
     await insertSesion(tx, {
       usuarioId,
       tokenHash: hashToken(token),
       now: now(),
       maxMs: deps.sessionMaxMs,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
+      ip: caller.ip,
+      userAgent: caller.userAgent,
     });
     return token;
   }
@@ -108,9 +102,12 @@ export function createAuthService(deps: AuthServiceDeps) {
      *   otherwise on failure; 403 EMAIL_NO_VERIFICADO after the right password of an
      *   unverified self-registration while `verificacionEmail` is on.
      */
-    async login(body: LoginRequest, meta: RequestMeta): Promise<SignedIn | LoginChallengeResponse> {
+    async login(
+      body: LoginRequest,
+      caller: ClientCaller,
+    ): Promise<SignedIn | LoginChallengeResponse> {
       const email = normalizeEmail(body.email);
-      const key = lockoutKey(email, meta.ip);
+      const key = lockoutKey(email, caller.ip);
       await attempts.refuseWhileLocked(key);
 
       const cred = await findCredentialsByEmail(db, email);
@@ -130,6 +127,8 @@ export function createAuthService(deps: AuthServiceDeps) {
               ? 'contrasena_incorrecta'
               : 'usuario_inactivo';
         const at = now();
+        // Written with insertAudit, not deps.audit: the caller is anonymous, and the row names
+        // the account the attempt was for (the typed e-mail), as the audit log always has.
         await attempts.recordFailure(key, AUDIT_ACTIONS.loginFailed, reason, (accion, cambios) =>
           insertAudit(db, {
             actorId: cred?.id ?? null,
@@ -138,7 +137,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             objetivoTipo: 'usuario',
             objetivoId: cred?.id ?? null,
             cambios,
-            ip: meta.ip,
+            ip: caller.ip,
             at,
           }),
         );
@@ -154,7 +153,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           accion: CICLO_AUDIT.emailNotVerified,
           objetivoTipo: 'usuario',
           objetivoId: cred.id,
-          ip: meta.ip,
+          ip: caller.ip,
           at: now(),
         });
         throw emailNotVerified();
@@ -162,12 +161,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Under attack (the account-wide ceiling reached): this address has not failed (else
       // refuseWhileLocked answered 429), so the owner gets a mailed code instead of a refusal.
       if ((await deps.lockout.accountFailures(email, now())) >= ACCOUNT_CEILING)
-        return steps.challenge(cred.id, meta);
-      return steps.completeSignIn(cred.id, meta);
+        return steps.challenge(cred.id, caller);
+      return steps.completeSignIn(cred.id, caller);
     },
 
     /** POST /api/auth/login/verify: the code of a challenged sign-in (sign-in-steps.ts). */
-    verifyLoginCode: (body: LoginVerifyRequest, meta: RequestMeta) => steps.verifyCode(body, meta),
+    verifyLoginCode: (body: LoginVerifyRequest, caller: ClientCaller) =>
+      steps.verifyCode(body, caller),
 
     /**
      * POST /api/auth/register: creates the account with the configured default role and signs
@@ -180,7 +180,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async register(
       body: RegisterRequest,
-      meta: RequestMeta,
+      caller: ClientCaller,
     ): Promise<SignedIn | RegisterPendingResponse> {
       if (!(await getAjuste(db, 'registro_abierto'))) {
         throw new HttpError(403, ERROR_CODES.registrationClosed, API_MESSAGES.registrationClosed);
@@ -204,7 +204,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // With `verificacionEmail` on: no session, one answer for a new and a taken e-mail alike
       // (issue #15, ASVS 6.3.8); verification-service.ts.
       if (await getAjuste(db, 'verificacion_email'))
-        return verification.registerPending({ email, nombre, password: body.password }, meta);
+        return verification.registerPending({ email, nombre, password: body.password }, caller);
 
       // Cheap early answer before the deliberately slow hash; the unique index still decides
       // races between concurrent registrations.
@@ -220,7 +220,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             nombre,
             passwordHash,
             now: now(),
-            idioma: meta.locale,
+            idioma: caller.locale,
           });
           if (!(await assignRoleByName(tx, id, rol))) {
             deps.warn(
@@ -228,7 +228,7 @@ export function createAuthService(deps: AuthServiceDeps) {
               'default role of self-registration does not exist; user created without roles',
             );
           }
-          const token = await openSession(tx, id, meta);
+          const token = await openSession(tx, id, caller);
           await insertAudit(tx, {
             actorId: id,
             actorEmail: email,
@@ -236,7 +236,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             objetivoTipo: 'usuario',
             objetivoId: id,
             cambios: { nombre, rol },
-            ip: meta.ip,
+            ip: caller.ip,
             at: now(),
           });
           return { id, token };
@@ -248,17 +248,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { token: created.token, user: await loadUser(created.id) };
     },
 
-    /** POST /api/auth/logout: deletes the session at once and records it. */
-    async logout(sesionId: number, user: User, meta: RequestMeta): Promise<void> {
+    /** POST /api/auth/logout: deletes the caller's session `sesionId` at once and records it. */
+    async logout(sesionId: number, caller: SignedInCaller): Promise<void> {
       await deleteSesion(db, sesionId);
-      await insertAudit(db, {
-        actorId: user.id,
-        actorEmail: user.email,
+      await deps.audit(caller, {
         accion: AUDIT_ACTIONS.logout,
         objetivoTipo: 'sesion',
         objetivoId: sesionId,
-        ip: meta.ip,
-        at: now(),
       });
     },
   };

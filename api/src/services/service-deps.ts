@@ -7,7 +7,7 @@
  * as replies) stay in the routes; refusals are `HttpError`s the error handler turns into the one
  * error shape (DESIGN.md §3).
  */
-import type { User } from '@gestion/shared';
+import type { Locale, User } from '@gestion/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import type { Db, Dialect } from '../db/types';
@@ -24,6 +24,16 @@ export interface Caller {
 /** A `Caller` with a session: what every use case behind a permission check acts for. */
 export interface SignedInCaller extends Caller {
   user: User;
+}
+
+/**
+ * A `Caller` with what sign-in and registration also keep of the client: the User-Agent (the
+ * session's device, the new-device notice) and the preferred supported locale of
+ * Accept-Language (a new account's `idioma`).
+ */
+export interface ClientCaller extends Caller {
+  userAgent: string | null;
+  locale?: Locale;
 }
 
 /** What a use case says of an audit row; actor, IP and time come from the caller and the clock. */

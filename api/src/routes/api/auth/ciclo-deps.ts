@@ -3,13 +3,8 @@
  * decides where links point (`APP_URL`), whether a mailer is configured (`SMTP_URL`) and how
  * the outbox is woken after a commit.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  localeFromAcceptLanguage,
-  type CicloDeps,
-  type CicloMeta,
-} from '../../../services/ciclo-cuenta-common';
-import type { RequestMeta } from '../../../services/auth-service';
+import type { FastifyInstance } from 'fastify';
+import type { CicloDeps } from '../../../services/ciclo-cuenta-common';
 import { serviceDeps } from '../../deps';
 
 /** The lifecycle deps of `app`. */
@@ -26,12 +21,8 @@ export function cicloDeps(app: FastifyInstance): CicloDeps {
   };
 }
 
-/** Who is calling: address, User-Agent and the preferred locale of Accept-Language. */
-export function requestMeta(request: FastifyRequest): RequestMeta & CicloMeta {
-  const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-  return {
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
-    ...(locale ? { locale } : {}),
-  };
-}
+/**
+ * Who is calling: address, User-Agent and the preferred locale of Accept-Language — the
+ * request's `ClientCaller` (routes/deps.ts), which the lifecycle services read as their meta.
+ */
+export { clientCallerOf as requestMeta } from '../../deps';

@@ -14,7 +14,8 @@ import {
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { createAuthService } from '../../../services/auth-service';
 import { bearer, errors, noContent } from '../../schema';
-import { cicloDeps, requestMeta as meta } from './ciclo-deps';
+import { clientCallerOf, signedInCaller } from '../../deps';
+import { cicloDeps } from './ciclo-deps';
 import cicloRoutes from './ciclo';
 import { meJson } from './me-json';
 
@@ -36,7 +37,7 @@ const authRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       config: { rateLimit: { max: app.config.rateLimitLogin, timeWindow: 60_000 } },
     },
-    async (request) => service.login(request.body, meta(request)),
+    async (request) => service.login(request.body, clientCallerOf(request)),
   );
 
   app.post(
@@ -53,7 +54,7 @@ const authRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       config: { rateLimit: { max: app.config.rateLimitRegister, timeWindow: 3_600_000 } },
     },
     async (request, reply) => {
-      const result = await service.register(request.body, meta(request));
+      const result = await service.register(request.body, clientCallerOf(request));
       return reply
         .code(201)
         .send('token' in result ? { ...result, message: MESSAGES.registerSuccess } : result);
@@ -90,7 +91,7 @@ const authRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       onRequest: app.authenticate,
     },
     async (request, reply) => {
-      await service.logout(request.session!.id, request.user!, meta(request));
+      await service.logout(request.session!.id, signedInCaller(request));
       return reply.code(204).send(null);
     },
   );
