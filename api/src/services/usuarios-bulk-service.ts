@@ -12,10 +12,16 @@
  * audited). The role of asignarRol/quitarRol is checked once, before any user: unknown → 400
  * (field `rol`), one the caller may not give or take → 403 for the whole request (audited once),
  * nothing done.
+ *
+ * `filtro` instead of `ids` (issue #14, "all N matching"): the users matching the filter of GET
+ * /api/usuarios when the request arrives, in the list's default order, then exactly as `ids`;
+ * more than BULK_MAX_IDS → 400 (field `filtro`) before anything is done.
  */
 import {
   ADMIN_MESSAGES,
   ADMIN_ROLE,
+  BULK_MAX_IDS,
+  BULK_MESSAGES,
   DELEGATION_MESSAGES,
   canGrantRole,
   type BulkResultado,
@@ -24,6 +30,7 @@ import {
 } from '@gestion/shared';
 import { HttpError, validationError } from '../lib/http-errors';
 import { permisosByRolNombre } from '../repositories/roles-admin-repository';
+import { iterateUsuarios, parseUsuarioSort } from '../repositories/usuarios-list-repository';
 import type { Auditor } from './admin-common';
 import {
   DelegationRefused,
@@ -48,6 +55,12 @@ function selfRefusal(body: BulkUsuarios): AnyRefusal {
   return { reason: 'bulkSelf', message: ADMIN_MESSAGES.bulkSelf };
 }
 
+/** The users a bulk request names: their ids, and their names when the server looked them up. */
+interface Targets {
+  ids: number[];
+  names: Map<number, { nombre: string; email: string }>;
+}
+
 /** The bulk actions over one database, through the single-user use cases. */
 export function createUsuariosBulkService(deps: ServiceDeps & { usuarios: UsuariosService }) {
   const { db, usuarios } = deps;
@@ -62,10 +75,31 @@ export function createUsuariosBulkService(deps: ServiceDeps & { usuarios: Usuari
     await auditingRefusals(db, audit, () =>
       refuseIf(canGrantRole(actor, { nombre: rol, permisos }), 'rol', {
         objetivoTipo: 'usuario',
-        intento: { bulk: body.accion, rol, ids: body.ids },
+        intento: { bulk: body.accion, rol, ...(body.filtro ? { filtro: body.filtro } : { ids: body.ids }) },
       }),
     );
     return rol;
+  }
+
+  /**
+   * The distinct ids of `ids`, or the users matching `filtro` (at most BULK_MAX_IDS, in list
+   * order). 400 unless exactly one of the two is sent, or when the filter matches more.
+   */
+  async function targetsOf(body: BulkUsuarios): Promise<Targets> {
+    if ((body.ids === undefined) === (body.filtro === undefined))
+      throw validationError([{ field: 'ids', message: BULK_MESSAGES.idsOrFiltro }]);
+    if (body.ids) return { ids: [...new Set(body.ids)], names: new Map() };
+    // One batch one larger than the cap tells "too many" without counting every match.
+    const batches = iterateUsuarios(db, body.filtro ?? {}, parseUsuarioSort(undefined), BULK_MAX_IDS + 1);
+    const first = await batches.next();
+    await batches.return(undefined);
+    const found = first.done ? [] : first.value;
+    if (found.length > BULK_MAX_IDS)
+      throw validationError([{ field: 'filtro', message: BULK_MESSAGES.tooManyMatching }]);
+    return {
+      ids: found.map((u) => u.id),
+      names: new Map(found.map((u) => [u.id, { nombre: u.nombre, email: u.email }])),
+    };
   }
 
   /** One user's change through the single-user use case; `false` when there was nothing to do. */
@@ -97,12 +131,15 @@ export function createUsuariosBulkService(deps: ServiceDeps & { usuarios: Usuari
 
   return {
     /**
-     * POST /api/usuarios/bulk: applies `accion` to each distinct id in the order sent.
+     * POST /api/usuarios/bulk: applies `accion` to each distinct id in the order sent, or to
+     *   each user matching `filtro` (then each result also names the user).
      * @returns one result per id: `hecho` (also when nothing needed changing; for eliminar a
      *   user who owns data is deactivated instead and `motivo` says so), or `rechazado` with the
      *   Spanish `motivo` and the `code` the single endpoint would have answered (FORBIDDEN,
      *   CONFLICT, NOT_FOUND, VERSION_CONFLICT).
-     * @throws 400 (field `rol`) without a known rol for asignarRol/quitarRol; 403 when the caller
+     * @throws 400 (field `ids`) unless exactly one of `ids` and `filtro`; 400 (field `filtro`)
+     *   when it matches more than BULK_MAX_IDS users; 400 (field `rol`) without a known rol for
+     *   asignarRol/quitarRol; 403 when the caller
      *   may not give or take that rol (rule 1).
      */
     async run(body: BulkUsuarios, caller: SignedInCaller): Promise<BulkUsuariosResponse> {
@@ -110,8 +147,10 @@ export function createUsuariosBulkService(deps: ServiceDeps & { usuarios: Usuari
       const audit = auditorFor(deps.audit, caller);
       const needsRol = body.accion === 'asignarRol' || body.accion === 'quitarRol';
       const rol = needsRol ? await checkRol(body, actor, audit) : '';
+      const { ids, names } = await targetsOf(body);
       const resultados: BulkResultado[] = [];
-      for (const id of [...new Set(body.ids)]) {
+      const push = (r: BulkResultado) => resultados.push({ ...r, ...names.get(r.id) });
+      for (const id of ids) {
         if (id === actor.id) {
           const refusal = selfRefusal(body);
           const err = new DelegationRefused(refusal, 'ids', {
@@ -120,19 +159,19 @@ export function createUsuariosBulkService(deps: ServiceDeps & { usuarios: Usuari
             intento: { bulk: body.accion, ...(needsRol ? { rol } : {}) },
           });
           await audit(refusalAudit(err), db);
-          resultados.push({ id, estado: 'rechazado', motivo: err.message, code: err.code });
+          push({ id, estado: 'rechazado', motivo: err.message, code: err.code });
           continue;
         }
         try {
           const done = await apply(id, body, rol, caller);
-          resultados.push(
+          push(
             typeof done === 'object'
               ? { id, estado: 'hecho', motivo: ADMIN_MESSAGES.deactivatedInstead }
               : { id, estado: 'hecho' },
           );
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
-          resultados.push({ id, estado: 'rechazado', motivo: err.message, code: err.code });
+          push({ id, estado: 'rechazado', motivo: err.message, code: err.code });
         }
       }
       const hechos = resultados.filter((r) => r.estado === 'hecho').length;

@@ -216,7 +216,7 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         tags,
         summary: 'Aplicar una acción a varios usuarios (resultado por usuario)',
         description:
-          'Cada usuario en su propia transacción; nunca se aplica a la cuenta de quien llama. usuarios:editar (eliminar: usuarios:eliminar).',
+          'Cada usuario en su propia transacción; nunca se aplica a la cuenta de quien llama. Los usuarios por `ids` o por `filtro` (los filtros de GET /api/usuarios, como mucho 1000). usuarios:editar (eliminar: usuarios:eliminar).',
         security: bearer,
         body: BulkUsuariosSchema,
         response: { 200: BulkUsuariosResponseSchema, ...errors(400, 401, 403) },
