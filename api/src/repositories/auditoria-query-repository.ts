@@ -8,6 +8,7 @@ import type { AuditoriaRow, Database } from '../db/database';
 import { containsPattern, prefixPattern } from './busqueda';
 import { iso } from './usuarios-admin-repository';
 import type { Db } from '../db/types';
+import { withTargetNames } from './auditoria-targets-repository';
 
 /** The filter, already parsed (dates as epoch ms, inclusive). */
 export interface AuditoriaFilter {
@@ -109,7 +110,8 @@ export async function listAuditoria(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where((eb) => filterExpr(eb, f))
     .executeTakeFirstOrThrow();
-  return { items: rows.map(toEntry), total: Number(count.n) };
+  // The targets' names, so the console words an entry (issue #14); not in the CSV export.
+  return { items: await withTargetNames(db, rows.map(toEntry)), total: Number(count.n) };
 }
 
 /** Every matching entry, `batch` per query (CSV export). */

@@ -26,13 +26,25 @@ const SYSTEMS: [RegExp, string][] = [
   [/Linux/, 'Linux'],
 ];
 
+/**
+ * The device of a session as the api sends it (`Sesion`): the browser and system recognised in
+ * the User-Agent (null each when not), and `dispositivo`, the Spanish name composed of them for
+ * api clients — `Chrome en Windows`, `Firefox`, `Desconocido`. The console composes its own text
+ * from the parts in the reader's language (issue #14).
+ */
+export function deviceOf(
+  userAgent: string | null,
+): Pick<Sesion, 'dispositivo' | 'navegador' | 'sistema'> {
+  const navegador = (userAgent && BROWSERS.find(([re]) => re.test(userAgent))?.[1]) || null;
+  const sistema = (userAgent && SYSTEMS.find(([re]) => re.test(userAgent))?.[1]) || null;
+  const nombre =
+    navegador && sistema ? `${navegador} en ${sistema}` : (navegador ?? sistema ?? 'Desconocido');
+  return { dispositivo: nombre, navegador, sistema };
+}
+
 /** A readable device name from a User-Agent: `Chrome en Windows`, `Firefox`, `Desconocido`. */
 export function dispositivo(userAgent: string | null): string {
-  if (!userAgent) return 'Desconocido';
-  const browser = BROWSERS.find(([re]) => re.test(userAgent))?.[1];
-  const system = SYSTEMS.find(([re]) => re.test(userAgent))?.[1];
-  if (browser && system) return `${browser} en ${system}`;
-  return browser ?? system ?? 'Desconocido';
+  return deviceOf(userAgent).dispositivo;
 }
 
 /** The "Mis sesiones" use cases over one database; each acts on the caller's own sessions. */
@@ -59,7 +71,7 @@ export function createSesionesService(
         .execute();
       return rows.map((r) => ({
         id: r.id,
-        dispositivo: dispositivo(r.user_agent),
+        ...deviceOf(r.user_agent),
         userAgent: r.user_agent,
         ip: r.ip,
         creadaEn: iso(r.creada_en),

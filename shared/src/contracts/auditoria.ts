@@ -19,6 +19,12 @@ export const AuditoriaEntrySchema = Type.Object({
   accion: Type.String(),
   objetivoTipo: Type.Union([Type.String(), Type.Null()]),
   objetivoId: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * The target's current name (a user's, role's, event's, period's or report's `nombre`) so the
+   * console can word the entry ("Editó a Ana Ruiz: nombre", issue #14); null when the target is
+   * gone or has no name. Listing only (not in the CSV export).
+   */
+  objetivoNombre: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   cambios: Type.Union([Type.Unknown(), Type.Null()]),
   ip: Type.Union([Type.String(), Type.Null()]),
   /** ISO 8601. */

@@ -11,6 +11,14 @@ export const SesionSchema = Type.Object({
   id: Type.Integer(),
   /** Readable device from the User-Agent, e.g. `Chrome en Windows`; `Desconocido` without one. */
   dispositivo: Type.String(),
+  /**
+   * The parts `dispositivo` is composed of, so a page words the device in its reader's language
+   * ("Chrome on Windows", issue #14): the browser (`Chrome`, `Firefox`, …) and the operating
+   * system (`Windows`, `iOS`, …) recognised in the User-Agent, each null when not recognised.
+   * `dispositivo` stays, in Spanish, for api clients.
+   */
+  navegador: Type.Union([Type.String(), Type.Null()]),
+  sistema: Type.Union([Type.String(), Type.Null()]),
   userAgent: Type.Union([Type.String(), Type.Null()]),
   ip: Type.Union([Type.String(), Type.Null()]),
   /** ISO 8601. */
