@@ -5,12 +5,19 @@
  * starts from the `ApiError` of `@gestion/shared` this module makes of it.
  */
 import { ApiError, ERROR_CODES, isApiErrorBody, type ErrorDetail } from '@gestion/shared';
+import { localizeApiError } from './api-error-text';
 
 /**
  * Whatever a failed call threw (`unwrap()`, a query's `error`) as an `ApiError`: the HTTP status
- * (0 when no answer came back), the server's message or `fallback`, its `code` and `details`.
+ * (0 when no answer came back), the server's message or `fallback`, its `code` and `details` —
+ * message and details in the reader's language (api-error-text.ts; as sent for Spanish).
  */
 export function readApiError(error: unknown, fallback: string): ApiError {
+  return localizeApiError(readRawApiError(error, fallback));
+}
+
+/** `readApiError` without the translation: the api's own texts. */
+export function readRawApiError(error: unknown, fallback: string): ApiError {
   if (error instanceof ApiError) return error;
   if (typeof error === 'object' && error !== null && 'status' in error) {
     const { status, data } = error as { status: unknown; data?: unknown };

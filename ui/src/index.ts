@@ -6,6 +6,7 @@
  * README.md); MUI stays the shell's one shared instance.
  */
 export * from './api-error';
+export * from './api-error-text';
 export * from './ConfirmDialog';
 export * from './CsvImportDialog';
 export * from './dates';

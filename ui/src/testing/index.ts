@@ -7,8 +7,13 @@ import { initTestI18n } from '@gestion/shared/testing';
 import { UI_NAMESPACE } from '../i18n/namespace';
 import en from '../i18n/en.json';
 import es from '../i18n/es.json';
+import { ERRORS_NAMESPACE } from '../api-error-text';
+import errorsEn from '../i18n/errors.en.json';
+import errorsEs from '../i18n/errors.es.json';
 
 /** Adds the kit's Spanish and English texts to the test i18next instance (inits it if needed). */
 export function initUiTestI18n(): void {
   initTestI18n(UI_NAMESPACE, { es, en });
+  // The api's error texts (api-error-text.ts), so a test in English sees them at once.
+  initTestI18n(ERRORS_NAMESPACE, { es: errorsEs, en: errorsEn });
 }
