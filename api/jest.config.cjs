@@ -6,7 +6,8 @@ const base = require('../jest.base.cjs')(__dirname);
 module.exports = {
   ...base,
   // light-my-request (Fastify's inject) requires cookie@2, which ships ESM only; Node ≥ 20.19
-  // loads it natively, Jest's module system needs it compiled to CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!cookie/)'],
+  // loads it natively, Jest's module system needs it compiled to CommonJS. The same holds for
+  // otplib's @noble/hashes and @scure/base (issue #16).
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|@noble/hashes|@scure/base)/)'],
   testTimeout: 30_000,
 };

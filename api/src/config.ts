@@ -11,6 +11,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '@gestion/shared';
 import { isValidEmail, normalizeEmail } from './lib/email';
+import { parseMfaKey } from './lib/mfa-crypto';
 
 /** Root of the repository: `api/src` and `api/dist` both sit two levels below it. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -86,6 +87,11 @@ export interface AppConfig {
    * default `http://127.0.0.1:<PORT>`. Links never come from the request's Host header.
    */
   appUrl: string;
+  /**
+   * `MFA_ENCRYPTION_KEY` (issue #16): 32 bytes in base64, the AES-256-GCM key of the stored TOTP
+   * secrets. Unset → a key generated once in the data directory (lib/mfa-crypto.ts).
+   */
+  mfaEncryptionKey?: Buffer;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -328,5 +334,7 @@ export function loadConfig(env: Env): AppConfig {
   const redisUrl = parseRedis(env);
   if (redisUrl !== undefined) config.redisUrl = redisUrl;
   if (adminPassword !== undefined) config.adminPassword = adminPassword;
+  const mfaKey = read(env, 'MFA_ENCRYPTION_KEY');
+  if (mfaKey !== undefined) config.mfaEncryptionKey = parseMfaKey(mfaKey);
   return config;
 }

@@ -39,6 +39,7 @@ const LANDED = [
   '0008-roles-nombre-unico',
   '0009-correo',
   '0010-ciclo-cuenta',
+  '0011-segundo-factor',
 ];
 
 /** A migration file: `NNNN-name.ts`. */

@@ -8,6 +8,7 @@ export * from './auth/delegation';
 export * from './contracts/user';
 export * from './contracts/auth';
 export * from './contracts/ciclo-cuenta';
+export * from './contracts/mfa';
 export * from './errors';
 export * from './messages';
 export * from './constants';

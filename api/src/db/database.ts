@@ -45,6 +45,8 @@ export interface RolesTable {
   descripcion: string;
   version: ColumnType<number, number | undefined, number>;
   creado_en: EpochMs;
+  /** 1: holders must sign in with a second factor (issue #16, migration 0011). */
+  mfa_obligatorio: ColumnType<number, number | undefined, number>;
 }
 
 export interface PermisosTable {
@@ -78,6 +80,8 @@ export interface SesionesTable {
   expira_en: EpochMs;
   ip: string | null;
   user_agent: string | null;
+  /** Step-up (issue #16): when the password or a factor was last entered; null = creada_en. */
+  reautenticado_en: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
 }
 
 export interface AuditoriaTable {
@@ -203,6 +207,47 @@ export interface DispositivosTable {
   visto_en: EpochMs;
 }
 
+/** TOTP of a user (issue #16, migration 0011): secret encrypted, pending or active. */
+export interface MfaTotpTable {
+  usuario_id: number;
+  /** `v1.<iv>.<tag>.<ciphertext>` (base64url), AES-256-GCM (lib/mfa-crypto.ts). */
+  secreto: string;
+  activo: number;
+  creado_en: EpochMs;
+  activado_en: EpochMs | null;
+  /** Last accepted RFC 6238 time step; -1 before any. */
+  ultimo_paso: ColumnType<number, number | undefined, number>;
+}
+
+/** One recovery code (issue #16): argon2id of the code, found by its plain `selector`. */
+export interface MfaCodigosRecuperacionTable {
+  id: Generated<number>;
+  usuario_id: number;
+  selector: string;
+  hash: string;
+  creado_en: EpochMs;
+  usado_en: EpochMs | null;
+}
+
+/** A second-step or enrolment token (issue #16): SHA-256 only, 5 minutes, 5 wrong codes. */
+export interface MfaDesafiosTable {
+  id: Generated<number>;
+  usuario_id: number;
+  token_hash: string;
+  configurar: number;
+  intentos: ColumnType<number, number | undefined, number>;
+  creado_en: EpochMs;
+  expira_en: EpochMs;
+  usado_en: EpochMs | null;
+}
+
+/** Consecutive failed second factors of a user and the lock they set (issue #16). */
+export interface MfaFallosTable {
+  usuario_id: number;
+  fallos: number;
+  bloqueado_hasta: EpochMs | null;
+}
+
 export interface Database {
   usuarios: UsuariosTable;
   roles: RolesTable;
@@ -219,6 +264,10 @@ export interface Database {
   correos: CorreosTable;
   tokens_cuenta: TokensCuentaTable;
   dispositivos: DispositivosTable;
+  mfa_totp: MfaTotpTable;
+  mfa_codigos_recuperacion: MfaCodigosRecuperacionTable;
+  mfa_desafios: MfaDesafiosTable;
+  mfa_fallos: MfaFallosTable;
 }
 
 export type UsuarioRow = Selectable<UsuariosTable>;

@@ -2,13 +2,20 @@
  * The one typed error the api throws (STYLE.md "one error path"): the error handler turns it
  * into `{statusCode, error, message, code, details}` (DESIGN.md §3), adding `headers`.
  */
-import { API_MESSAGES, ERROR_CODES, type ErrorCode, type ErrorDetail } from '@gestion/shared';
+import {
+  API_MESSAGES,
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorDetail,
+  type MfaErrorCode,
+} from '@gestion/shared';
 
 export class HttpError extends Error {
   override readonly name = 'HttpError';
   constructor(
     readonly statusCode: number,
-    readonly code: ErrorCode,
+    /** ERROR_CODES, or MFA_ERROR_CODES (issue #16: kept apart for the shell's budget). */
+    readonly code: ErrorCode | MfaErrorCode,
     /** Spanish, shown to the user as is. */
     message: string,
     readonly details?: ErrorDetail[],

@@ -5,6 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EMAIL_MAX_LENGTH, NOMBRE_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../constants';
 import { LoginChallengeResponseSchema, RegisterPendingResponseSchema } from './ciclo-cuenta';
+import { LoginMfaResponseSchema } from './mfa';
 import { UserSchema } from './user';
 
 /**
@@ -44,11 +45,14 @@ export type SignedInResponse = Static<typeof SignedInResponseSchema>;
 /**
  * 200 of POST /api/auth/login: signed in (`{token, user}`, the first member), or, when the
  * account is under attack and this address has not failed, `{verificacion: {token}}` and a
- * six-digit code by mail, to finish with POST /api/auth/login/verify (issue #15).
+ * six-digit code by mail, to finish with POST /api/auth/login/verify (issue #15); or, for a
+ * user with a second factor or whose roles require one, `{mfa: {token, metodos}}` /
+ * `{mfa: {token, configurar: true}}` (issue #16, contracts/mfa.ts).
  */
 export const LoginResponseSchema = Type.Union([
   SignedInResponseSchema,
   LoginChallengeResponseSchema,
+  LoginMfaResponseSchema,
 ]);
 /** Every 200 of POST /api/auth/login; tell the members apart with `'token' in res`. */
 export type LoginResult = Static<typeof LoginResponseSchema>;

@@ -33,6 +33,12 @@ export const RolSchema = Type.Object(
     permisos: Type.Array(Type.String()),
     /** How many users hold the role (active or not). */
     usuarios: Type.Integer(),
+    /**
+     * Whether holders must sign in with a second factor (issue #16). The api always sends it;
+     * optional in the type only so the console's role fixtures stay valid until its role editor
+     * shows "Requiere verificación en dos pasos".
+     */
+    mfaObligatorio: Type.Optional(Type.Boolean()),
     /** ISO 8601. */
     creadoEn: Type.String({ format: 'date-time' }),
     version: Type.Integer(),
@@ -74,6 +80,8 @@ export const CreateRolSchema = Type.Object(
     nombre: Type.String({ maxLength: ROL_NOMBRE_MAX_LENGTH }),
     descripcion: Type.Optional(Type.String({ maxLength: 255 })),
     permisos: Type.Array(Type.String({ maxLength: 80 }), { maxItems: 200 }),
+    /** Holders must use a second factor (issue #16); default false. */
+    mfaObligatorio: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -92,6 +100,11 @@ export const UpdateRolSchema = Type.Object(
     nombre: Type.Optional(Type.String({ maxLength: ROL_NOMBRE_MAX_LENGTH })),
     descripcion: Type.Optional(Type.String({ maxLength: 255 })),
     permisos: Type.Optional(Type.Array(Type.String({ maxLength: 80 }), { maxItems: 200 })),
+    /**
+     * Holders must use a second factor (issue #16). Switching it off needs step-up (403
+     * REAUTENTICACION_REQUERIDA) and is audited.
+     */
+    mfaObligatorio: Type.Optional(Type.Boolean()),
     version: Type.Integer({ minimum: 1 }),
   },
   { additionalProperties: false },

@@ -15,6 +15,7 @@ import { informesContadores } from './0007-informes-contadores';
 import { rolesNombreUnico } from './0008-roles-nombre-unico';
 import { correo } from './0009-correo';
 import { cicloCuenta } from './0010-ciclo-cuenta';
+import { segundoFactor } from './0011-segundo-factor';
 
 /** Defined in `db/types.ts`; re-exported for the modules that still import it from here. */
 export type { Dialect };
@@ -35,6 +36,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0008-roles-nombre-unico': rolesNombreUnico(dialect),
     '0009-correo': correo(dialect),
     '0010-ciclo-cuenta': cicloCuenta(dialect),
+    '0011-segundo-factor': segundoFactor(dialect),
   };
 }
 
