@@ -32,6 +32,11 @@ const REQUESTS: Record<MailTemplate, Omit<MailRequest, 'to' | 'locale'>> = {
   },
   'login-code': { template: 'login-code', data: { nombre: HOSTILE, codigo: '123456' } },
   test: { template: 'test', data: { nombre: HOSTILE } },
+  'mfa-changed': {
+    template: 'mfa-changed',
+    data: { nombre: HOSTILE, cambio: 'restablecido', motivo: HOSTILE },
+  },
+  'mfa-locked': { template: 'mfa-locked', data: { nombre: HOSTILE, minutos: '15' } },
 };
 
 const cases = Object.keys(REQUESTS).flatMap((t) =>

@@ -29,7 +29,14 @@ export interface MailTemplates {
   'login-code': { nombre: string; codigo: string };
   /** Ajustes › Correo › "Enviar correo de prueba". */
   test: { nombre: string };
+  /** Notice of a change of the user's second factor (issue #16); `motivo` of an admin's reset. */
+  'mfa-changed': { nombre: string; cambio: MfaCambio; motivo?: string };
+  /** Notice: 10 failed second factors locked the second factor for `minutos` (issue #16). */
+  'mfa-locked': { nombre: string; minutos: string };
 }
+
+/** Which change of the second factor a `mfa-changed` notice tells (issue #16). */
+export type MfaCambio = 'activado' | 'eliminado' | 'codigos' | 'restablecido';
 
 export type MailTemplate = keyof MailTemplates;
 

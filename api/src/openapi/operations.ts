@@ -10,6 +10,7 @@
  * an entry's `parameters` and `responses` override them for that operation only.
  */
 import { DOMINIOS_PERMITIDOS_MAX, ROLES_READ_PERMISSIONS } from '@gestion/shared';
+import { MFA_OPERATIONS } from './operations-mfa';
 
 export interface OperationDoc {
   operationId: string;
@@ -34,6 +35,7 @@ const DELEGATION =
   'Reglas de delegación (issue #13): quien no es admin solo actúa sobre usuarios con permisos que él también tiene, y solo da o quita roles cuyos permisos tiene; admin solo lo da, quita o toca un admin. Una negativa es 403 FORBIDDEN con el motivo en `message` y queda auditada.';
 
 export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
+  ...MFA_OPERATIONS,
   'GET /healthz': {
     operationId: 'getHealth',
     description: 'Vivacidad: responde mientras el proceso corre, sin tocar la base de datos.',

@@ -14,6 +14,7 @@ interface RolRow {
   descripcion: string;
   version: number;
   creado_en: number;
+  mfa_obligatorio: number;
   usuarios: number | null;
 }
 
@@ -26,6 +27,7 @@ function baseQuery(db: Db) {
     'r.descripcion',
     'r.version',
     'r.creado_en',
+    'r.mfa_obligatorio',
     (eb) =>
       eb
         .selectFrom('usuario_roles as ur')
@@ -61,6 +63,7 @@ async function toRoles(db: Db, rows: RolRow[]): Promise<Rol[]> {
     descripcion: r.descripcion,
     permisos: permisos.get(r.id) ?? [],
     usuarios: Number(r.usuarios ?? 0),
+    mfaObligatorio: Number(r.mfa_obligatorio) === 1,
     creadoEn: iso(r.creado_en),
     version: r.version,
   }));
@@ -149,11 +152,17 @@ export async function permisosByRolNombre(
 /** Inserts a role; returns its id. @throws the unique violation when the nombre is taken. */
 export async function insertRol(
   db: Db,
-  r: { nombre: string; descripcion: string; now: number },
+  r: { nombre: string; descripcion: string; now: number; mfaObligatorio?: boolean },
 ): Promise<number> {
   const row = await db
     .insertInto('roles')
-    .values({ nombre: r.nombre, descripcion: r.descripcion, version: 1, creado_en: r.now })
+    .values({
+      nombre: r.nombre,
+      descripcion: r.descripcion,
+      version: 1,
+      creado_en: r.now,
+      mfa_obligatorio: r.mfaObligatorio ? 1 : 0,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -176,18 +185,23 @@ export async function replacePermisos(db: Db, rolId: number, permisos: readonly 
 }
 
 /**
- * Sets nombre/descripcion and bumps the version when the stored one is `version`.
+ * Sets nombre/descripcion/mfa_obligatorio and bumps the version when the stored one is `version`.
  * @returns false when stale.
  */
 export async function updateRolVersioned(
   db: Db,
   id: number,
   version: number,
-  set: { nombre: string; descripcion: string },
+  set: { nombre: string; descripcion: string; mfaObligatorio: boolean },
 ): Promise<boolean> {
+  const { mfaObligatorio, ...rest } = set;
   const res = await db
     .updateTable('roles')
-    .set((eb) => ({ ...set, version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      ...rest,
+      mfa_obligatorio: mfaObligatorio ? 1 : 0,
+      version: eb('version', '+', 1),
+    }))
     .where('id', '=', id)
     .where('version', '=', version)
     .executeTakeFirst();

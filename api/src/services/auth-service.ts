@@ -14,6 +14,7 @@ import {
   type ErrorDetail,
   type LoginRequest,
   type LoginChallengeResponse,
+  type LoginMfaResponse,
   type LoginVerifyRequest,
   type RegisterPendingResponse,
   type RegisterRequest,
@@ -25,6 +26,7 @@ import { HttpError, isUniqueViolation, validationError } from '../lib/http-error
 import { ACCOUNT_CEILING, lockoutKey } from '../lib/lockout-store';
 import { passwordProblem } from '../lib/passwords';
 import { CICLO_AUDIT, type CicloDeps } from './ciclo-cuenta-common';
+import { afterPassword } from './mfa-login';
 import { createPasswordAttempts } from './password-attempts';
 import { createSignInSteps, emailNotVerified } from './sign-in-steps';
 import { createVerificationService } from './verification-service';
@@ -105,7 +107,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(
       body: LoginRequest,
       caller: ClientCaller,
-    ): Promise<SignedIn | LoginChallengeResponse> {
+    ): Promise<SignedIn | LoginChallengeResponse | LoginMfaResponse> {
       const email = normalizeEmail(body.email);
       const key = lockoutKey(email, caller.ip);
       await attempts.refuseWhileLocked(key);
@@ -160,6 +162,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       // Under attack (the account-wide ceiling reached): this address has not failed (else
       // refuseWhileLocked answered 429), so the owner gets a mailed code instead of a refusal.
+      // Issue #16: a user with a second factor, or whose roles require one, takes a second step
+      // before any session (mfa-login.ts); that step also covers the account under attack.
+      const mfaStep = await afterPassword(deps, cred.id);
+      if (mfaStep) return mfaStep;
       if ((await deps.lockout.accountFailures(email, now())) >= ACCOUNT_CEILING)
         return steps.challenge(cred.id, caller);
       return steps.completeSignIn(cred.id, caller);

@@ -115,6 +115,7 @@ export function createRolesService(deps: ServiceDeps) {
             nombre,
             descripcion: body.descripcion?.trim() ?? '',
             now: now(),
+            mfaObligatorio: body.mfaObligatorio ?? false,
           });
           await replacePermisos(tx, id, nombre === ADMIN_ROLE ? [] : permisos);
           const rol = await mustFind(tx, id);
@@ -128,6 +129,7 @@ export function createRolesService(deps: ServiceDeps) {
                   nombre: rol.nombre,
                   descripcion: rol.descripcion,
                   permisos: rol.permisos,
+                  mfaObligatorio: rol.mfaObligatorio,
                 },
               },
             },
@@ -163,7 +165,12 @@ export function createRolesService(deps: ServiceDeps) {
             const current = await mustFind(tx, id);
             const attempt = attemptOn(
               id,
-              diff(current, { nombre, descripcion: body.descripcion?.trim(), permisos }).despues,
+              diff(current, {
+                nombre,
+                descripcion: body.descripcion?.trim(),
+                permisos,
+                mfaObligatorio: body.mfaObligatorio,
+              }).despues,
             );
             if (permisos)
               refuseIf(
@@ -174,8 +181,15 @@ export function createRolesService(deps: ServiceDeps) {
             const renamed = nombre !== undefined && nombre !== current.nombre;
             const described =
               body.descripcion !== undefined && body.descripcion.trim() !== current.descripcion;
-            if (renamed || described)
-              refuseIf(canManageRole(actor, current), renamed ? 'nombre' : 'descripcion', attempt);
+            // Issue #16: requiring a second factor of a role is managing it, as a rename is.
+            const mfaChanged =
+              body.mfaObligatorio !== undefined && body.mfaObligatorio !== current.mfaObligatorio;
+            if (renamed || described || mfaChanged)
+              refuseIf(
+                canManageRole(actor, current),
+                renamed ? 'nombre' : described ? 'descripcion' : 'mfaObligatorio',
+                attempt,
+              );
             if (current.version !== body.version) throw versionConflict();
             if (current.nombre === ADMIN_ROLE) {
               const renamed = nombre !== undefined && nombre !== ADMIN_ROLE;
@@ -189,6 +203,7 @@ export function createRolesService(deps: ServiceDeps) {
             const next = {
               nombre: nombre ?? current.nombre,
               descripcion: body.descripcion?.trim() ?? current.descripcion,
+              mfaObligatorio: body.mfaObligatorio ?? current.mfaObligatorio ?? false,
             };
             if (!(await updateRolVersioned(tx, id, body.version, next))) throw versionConflict();
             if (permisos && current.nombre !== ADMIN_ROLE) await replacePermisos(tx, id, permisos);
@@ -206,6 +221,7 @@ export function createRolesService(deps: ServiceDeps) {
                   nombre: updated.nombre,
                   descripcion: updated.descripcion,
                   permisos: updated.permisos,
+                  mfaObligatorio: updated.mfaObligatorio,
                 }),
               },
               tx,

@@ -7,6 +7,7 @@
 import type { Locale } from '@gestion/shared';
 import type { MailTemplate, MailTemplates } from '../types';
 import { PRODUCT_NAME, type MailContent } from './layout';
+import { TEXTOS_MFA } from './textos-mfa';
 
 type Texts = {
   [T in MailTemplate]: Record<Locale, (data: MailTemplates[T]) => MailContent>;
@@ -240,4 +241,5 @@ export const TEXTOS: Texts = {
       notes: [],
     }),
   },
+  ...TEXTOS_MFA,
 };

@@ -24,6 +24,7 @@ import { createInvitationService } from '../../../services/invitation-service';
 import { createRecoveryService } from '../../../services/recovery-service';
 import { createVerificationService } from '../../../services/verification-service';
 import { bearer, errors, noContent } from '../../schema';
+import mfaRoutes from './mfa';
 import { cicloDeps, requestMeta as meta } from './ciclo-deps';
 
 const tags = ['auth'];
@@ -165,6 +166,8 @@ const cicloRoutes: FastifyPluginCallbackTypebox<{ auth: AuthService }> = (app, o
       return reply.code(204).send(null);
     },
   );
+  // The second factor of issue #16 (its own file, same prefix).
+  void app.register(mfaRoutes);
   done();
 };
 

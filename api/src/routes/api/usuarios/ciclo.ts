@@ -8,6 +8,7 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { createInvitationService } from '../../../services/invitation-service';
 import { createRecoveryService } from '../../../services/recovery-service';
 import { bearer, errors, noContent } from '../../schema';
+import mfaUsuariosRoutes from './mfa';
 import { signedInCaller } from '../../deps';
 import { cicloDeps } from '../auth/ciclo-deps';
 
@@ -72,6 +73,8 @@ const cicloRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       return reply.code(204).send(null);
     },
   );
+  // The second factor of issue #16 (its own file, same prefix).
+  void app.register(mfaUsuariosRoutes);
   done();
 };
 
