@@ -4,7 +4,8 @@
  * (DESIGN.md §3); pages show that message, or their own default when the call never got an
  * answer (network down) or the body is not the api's shape.
  */
-import { isApiErrorBody, type ApiErrorBody, type ErrorDetail } from '@gestion/shared';
+import { ApiError, isApiErrorBody, type ApiErrorBody, type ErrorDetail } from '@gestion/shared';
+import { localizeApiError } from '@gestion/ui';
 
 /** The api's error body carried by a failed call, when there is one. */
 export function apiErrorBody(error: unknown): ApiErrorBody | undefined {
@@ -20,14 +21,25 @@ export function apiErrorStatus(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-/** The server's Spanish message, else `fallback`. */
-export function apiErrorMessage(error: unknown, fallback: string): string {
-  return apiErrorBody(error)?.message || fallback;
+/**
+ * The server's error in the reader's language (issue #14; `localizeApiError` of the kit: by its
+ * catalogued text or its `code`, as sent for a Spanish reader), or undefined without a body.
+ */
+function localizedBody(error: unknown): ApiError | undefined {
+  const body = apiErrorBody(error);
+  if (!body) return undefined;
+  const status = apiErrorStatus(error) ?? body.statusCode;
+  return localizeApiError(new ApiError(status, body.message, body.code, body.details ?? []));
 }
 
-/** The invalid fields the server named (`details`), empty when none. */
+/** The server's message in the reader's language, else `fallback`. */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  return localizedBody(error)?.message || fallback;
+}
+
+/** The invalid fields the server named (`details`, messages in the reader's language), or none. */
 export function apiErrorDetails(error: unknown): readonly ErrorDetail[] {
-  return apiErrorBody(error)?.details ?? [];
+  return localizedBody(error)?.details ?? [];
 }
 
 /** True for the 409 a PATCH gets when its `version` is stale (DESIGN.md §3). */

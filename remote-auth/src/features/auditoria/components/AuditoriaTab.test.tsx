@@ -34,7 +34,8 @@ describe('AuditoriaTab', () => {
       expect(fetchMock.callsTo('GET /api/auditoria').at(-1)!.query.get('accion')).toBe('usuarios'),
     );
 
-    await user.click(screen.getByText('usuarios.editar'));
+    // The action in words (issue #14), the target named from the recorded change.
+    await user.click(screen.getByText('Editó a Luis Gómez: nombre y activo'));
     const dialog = screen.getByRole('dialog', { name: 'Detalle: usuarios.editar' });
     const nombre = within(dialog).getByText('nombre').closest('tr')!;
     expect(within(nombre).getByText('Luis')).toBeInTheDocument();

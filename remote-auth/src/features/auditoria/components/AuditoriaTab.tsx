@@ -20,6 +20,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { ErrorAlert, readApiError, useDebouncedValue, useFormatDateTime } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { useListAuditoriaQuery, type AuditoriaItem } from '../api';
+import { useDescribeAudit } from '../describe-audit';
 
 interface Filters {
   actor: string;
@@ -58,6 +59,8 @@ function show(value: unknown): string {
  */
 export function AuditoriaTab() {
   const { t } = useAdminTexts();
+  // The action column in words ("Editó a Ana Ruiz: nombre"); the code stays in the tooltip.
+  const describe = useDescribeAudit();
   const formatDate = useFormatDateTime();
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const debounced = useDebouncedValue(filters, 300);
@@ -152,7 +155,7 @@ export function AuditoriaTab() {
                   >
                     <TableCell>{formatDate(item.creadoEn)}</TableCell>
                     <TableCell>{item.actorEmail ?? t('auditoria.anonymous')}</TableCell>
-                    <TableCell>{item.accion}</TableCell>
+                    <TableCell title={item.accion}>{describe(item)}</TableCell>
                     <TableCell>{objetivoOf(item) ?? '—'}</TableCell>
                     <TableCell>{item.ip ?? '—'}</TableCell>
                   </TableRow>

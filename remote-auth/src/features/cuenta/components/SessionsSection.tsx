@@ -11,6 +11,7 @@ import { useNotify } from '@gestion/shared/react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorMessage } from '../../../lib/api-error';
+import { deviceName } from '../device-name';
 import { useFormatDate } from '../../../lib/format';
 import {
   useListSessionsQuery,
@@ -78,7 +79,7 @@ export function SessionsSection() {
               >
                 <ListItemText
                   sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
-                  primary={s.dispositivo || t('cuenta.unknownDevice')}
+                  primary={deviceName(s, t)}
                   secondary={t('cuenta.sessionDetails', {
                     ip: s.ip ?? '—',
                     created: formatDate(s.creadaEn),
@@ -92,7 +93,7 @@ export function SessionsSection() {
                     size="small"
                     color="error"
                     onClick={() => setConfirm(s)}
-                    aria-label={t('cuenta.revokeSessionOf', { device: s.dispositivo ?? '' })}
+                    aria-label={t('cuenta.revokeSessionOf', { device: deviceName(s, t) })}
                     sx={{ flexShrink: 0 }}
                   >
                     {t('cuenta.revokeSession')}

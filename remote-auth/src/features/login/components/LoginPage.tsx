@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -19,6 +18,9 @@ import { SignedInPanel } from './SignedInPanel';
 
 // The texts download with this chunk, not after the first render (i18n/namespace.ts).
 preloadAuthTexts();
+
+// The failure in the reader's language (issue #14), its own chunk: nothing more on first paint.
+const AuthErrorAlert = lazy(() => import('./AuthErrorAlert'));
 
 /**
  * /login (SPEC §2, §4, §8). The shell's `login` does the call, the welcome toast and the
@@ -57,7 +59,11 @@ export default function LoginPage() {
   return (
     <AuthCard heading={t('login.heading')} intro={t('login.intro')}>
       {/* SPEC §8: the server's message when there is one, else the UI default. */}
-      {failed && <Alert severity="error">{error || MESSAGES.invalidCredentials}</Alert>}
+      {failed && (
+        <Suspense>
+          <AuthErrorAlert message={error || MESSAGES.invalidCredentials} />
+        </Suspense>
+      )}
       <Box
         component="form"
         noValidate

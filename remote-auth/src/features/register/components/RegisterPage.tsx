@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -21,6 +20,7 @@ import { AuthTextField } from '../../../components/AuthTextField';
 import { PasswordField } from '../../../components/PasswordField';
 import { preloadAuthTexts, useAuthTexts } from '../../../i18n/namespace';
 import { useFieldRules } from '../../../lib/use-field-rules';
+import AuthErrorAlert from '../../login/components/AuthErrorAlert';
 
 // The texts download with this chunk, not after the first render (i18n/namespace.ts).
 preloadAuthTexts();
@@ -76,7 +76,7 @@ export default function RegisterPage() {
 
   return (
     <AuthCard heading={t('register.heading')} intro={t('register.intro')}>
-      {failed && <Alert severity="error">{failureMessage(error)}</Alert>}
+      {failed && <AuthErrorAlert message={failureMessage(error)} />}
       <Box
         component="form"
         noValidate

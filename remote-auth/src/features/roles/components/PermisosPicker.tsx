@@ -4,9 +4,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import { useAdminTexts } from '../../../i18n/namespace';
 import type { PermisoItem } from '../api';
+import { permissionDescription, permissionGroupName } from '../permission-texts';
 
 /**
- * The permission catalogue as checkboxes grouped by resource, with a "select all" per resource
+ * The permission catalogue as checkboxes grouped by resource (descriptions and group names in the
+ * reader's language, permission-texts.ts), with a "select all" per resource
  * (indeterminate while only some are ticked). A `locked` permission keeps its state and is
  * disabled, described by `lockNoteId` (issue #13: nobody writes a permission they do not hold);
  * "select all" changes only the unlocked ones of its group.
@@ -39,7 +41,7 @@ export function PermisosPicker({
           <Box key={group} role="group" aria-labelledby={labelId}>
             <FormControlLabel
               id={labelId}
-              label={<strong>{t('roles.allOf', { grupo: group })}</strong>}
+              label={<strong>{t('roles.allOf', { grupo: permissionGroupName(group, t) })}</strong>}
               disabled={free.length === 0}
               control={
                 <Checkbox
@@ -60,7 +62,7 @@ export function PermisosPicker({
                 return (
                   <FormControlLabel
                     key={p.nombre}
-                    label={`${p.descripcion} (${p.nombre})`}
+                    label={`${permissionDescription(p.nombre, p.descripcion, t)} (${p.nombre})`}
                     disabled={isLocked}
                     control={
                       <Checkbox
