@@ -18,6 +18,7 @@ export * from './api-client/http';
 export * from './contracts/listas';
 export * from './contracts/usuarios';
 export * from './contracts/usuarios-bulk';
+export * from './contracts/usuario-detalle';
 export * from './contracts/roles';
 export * from './contracts/sesiones';
 export * from './contracts/auditoria';

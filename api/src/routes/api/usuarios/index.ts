@@ -19,6 +19,7 @@ import {
   RevokedSchema,
   SetRolesSchema,
   UpdateUsuarioSchema,
+  UsuarioDetalleSchema,
   UsuarioSchema,
   UsuariosPageSchema,
   UsuariosQuerySchema,
@@ -36,6 +37,8 @@ import { signedInCaller } from '../../deps';
 import { cicloDeps } from '../auth/ciclo-deps';
 import cicloRoutes from './ciclo';
 import importRoutes from './import';
+import sesionesRoutes from './sesiones';
+import { createUsuarioDetalleService } from '../../../services/usuario-detalle-service';
 
 const tags = ['usuarios'];
 
@@ -47,6 +50,11 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   const deps = cicloDeps(app);
   const service = createUsuariosService(deps);
   const bulk = createUsuariosBulkService({ ...deps, usuarios: service });
+  // The user page (issue #14) reads one user with `emailVerificado`.
+  const detalle = createUsuarioDetalleService({
+    ...deps,
+    idleMs: app.config.sessionIdleMinutes * 60_000,
+  });
 
   app.get(
     '/',
@@ -126,11 +134,11 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         summary: 'Un usuario',
         security: bearer,
         params: IdParamsSchema,
-        response: { 200: UsuarioSchema, ...errors(400, 401, 403, 404) },
+        response: { 200: UsuarioDetalleSchema, ...errors(400, 401, 403, 404) },
       },
       onRequest: app.requirePermission('usuarios:ver'),
     },
-    async (request) => service.get(request.params.id),
+    async (request) => detalle.get(request.params.id),
   );
 
   app.patch(
@@ -234,6 +242,8 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   // The CSV import (its own scope accepts text/csv bodies) and the lifecycle calls of issue #15.
   void app.register(importRoutes);
   void app.register(cicloRoutes);
+  // An administrator's view of one user's sessions (issue #14's user page).
+  void app.register(sesionesRoutes);
   done();
 };
 

@@ -42,7 +42,6 @@ import { useGetInformeQuery, useGetResultadoQuery } from '../api';
 import { formatCelda } from '../celdas';
 import { csvFileName, downloadResultadoCsv } from '../export';
 import { completarSerie } from '../serie';
-import { traducirColumnas } from '../textos-resultado';
 import { EditInformeDialog } from './EditInformeDialog';
 import { CabeceraImpresa, EstilosDeImpresion, TablaImpresa } from './InformeImpresion';
 import { InformeChart } from './InformeChart';
@@ -110,15 +109,10 @@ export default function InformePage() {
     puedeEjecutarInforme(user, informe);
   const resultado = resultadoQuery.data;
 
-  // The column titles in the reader's language (issue #14), on screen and on paper.
-  const columnas = useMemo(
-    () => traducirColumnas(resultado?.columnas ?? [], informe, t),
-    // `ready`: `t` keeps its identity when the bundle arrives.
-    [resultado?.columnas, informe, t, ready],
-  );
   const columns = useMemo(
-    () => columnas.map((c) => gridColumn(c, t, locale)),
-    [columnas, t, locale],
+    () => (resultado?.columnas ?? []).map((c) => gridColumn(c, t, locale)),
+    // `ready`: `t` keeps its identity when the bundle arrives.
+    [resultado?.columnas, t, ready, locale],
   );
   const rows = useMemo<Fila[]>(
     () =>
@@ -317,7 +311,7 @@ export default function InformePage() {
                 noRowsLabel={t('informe.sinFilas')}
               />
             </Box>
-            <TablaImpresa columnas={columnas} resultado={resultado} />
+            <TablaImpresa columnas={resultado.columnas} resultado={resultado} />
           </Stack>
         </>
       )}
