@@ -21,7 +21,9 @@ export const MFA_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     operationId: 'getMfa',
     description:
       'La verificación en dos pasos del usuario actual: factores activos, aplicación pendiente de activar, códigos de recuperación que quedan (la consola avisa con 3 o menos) y si alguno de sus roles la exige.',
-    responses: { 200: '`{metodos, totp: {activo, pendiente, activadoEn}, codigosRecuperacionRestantes, obligatorio}`.' },
+    responses: {
+      200: '`{metodos, totp: {activo, pendiente, activadoEn}, codigosRecuperacionRestantes, obligatorio}`.',
+    },
   },
   'POST /api/auth/mfa/totp': {
     operationId: 'enrolTotp',

@@ -40,7 +40,8 @@ export function createMfaAdminService(deps: MfaDeps) {
       sesionId: number,
     ): Promise<void> {
       const motivo = body.motivo.trim();
-      if (!motivo) throw validationError([{ field: 'motivo', message: MFA_MESSAGES.motivoRequired }]);
+      if (!motivo)
+        throw validationError([{ field: 'motivo', message: MFA_MESSAGES.motivoRequired }]);
       await common.requireRecentAuth(sesionId);
       const audit = auditorFor(deps.audit, caller);
       await auditingRefusals(db, audit, () =>

@@ -138,7 +138,11 @@ export function createMfaCommon(deps: MfaDeps) {
       const code = normaliseRecoveryCode(codigo);
       for (const row of await findRecoveryCodes(tx, usuarioId, code.slice(0, SELECTOR_LENGTH))) {
         if ((await hasher.verify(row.hash, code)) && (await spendRecoveryCode(tx, row.id, now())))
-          return { ok: true, metodo: 'recuperacion', restantes: await countRecoveryCodes(tx, usuarioId) };
+          return {
+            ok: true,
+            metodo: 'recuperacion',
+            restantes: await countRecoveryCodes(tx, usuarioId),
+          };
       }
       return { ok: false, metodo: 'recuperacion' };
     },
@@ -220,7 +224,9 @@ export function createMfaCommon(deps: MfaDeps) {
     async checkPassword(caller: SignedInCaller, password: string | undefined): Promise<void> {
       const { user } = caller;
       if (password === undefined)
-        throw validationError([{ field: 'password', message: ADMIN_MESSAGES.wrongCurrentPassword }]);
+        throw validationError([
+          { field: 'password', message: ADMIN_MESSAGES.wrongCurrentPassword },
+        ]);
       const key = lockoutKey(normalizeEmail(user.email), caller.ip);
       await attempts.refuseWhileLocked(key);
       const row = await deps.db
@@ -236,7 +242,9 @@ export function createMfaCommon(deps: MfaDeps) {
           (accion, cambios) =>
             deps.audit(caller, { accion, objetivoTipo: 'usuario', objetivoId: user.id, cambios }),
         );
-        throw validationError([{ field: 'password', message: ADMIN_MESSAGES.wrongCurrentPassword }]);
+        throw validationError([
+          { field: 'password', message: ADMIN_MESSAGES.wrongCurrentPassword },
+        ]);
       }
       await attempts.succeeded(key);
     },

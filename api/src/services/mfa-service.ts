@@ -87,7 +87,12 @@ export function createMfaService(deps: MfaDeps) {
     const sesionesRevocadas = await deleteOtherSesiones(tx, u.id, keepSesion);
     await voidDesafios(tx, u.id, now());
     await common.notice(tx, u, cambio);
-    await auditAs(tx, u, ip, now())({
+    await auditAs(
+      tx,
+      u,
+      ip,
+      now(),
+    )({
       accion,
       objetivoTipo: 'usuario',
       objetivoId: u.id,

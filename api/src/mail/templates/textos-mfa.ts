@@ -61,9 +61,7 @@ export const TEXTOS_MFA: MfaTexts = {
       paragraphs: [
         `Se han introducido demasiados códigos incorrectos al iniciar sesión en su cuenta. La verificación en dos pasos queda bloqueada durante ${d.minutos} minutos.`,
       ],
-      notes: [
-        'Si no ha sido usted, alguien conoce su contraseña: cámbiela cuanto antes.',
-      ],
+      notes: ['Si no ha sido usted, alguien conoce su contraseña: cámbiela cuanto antes.'],
     }),
     en: (d) => ({
       subject: `Two-step verification locked · ${PRODUCT_NAME.en}`,
