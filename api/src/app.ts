@@ -10,12 +10,8 @@ import type Redis from 'ioredis';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/connection';
 import { seed, type SeedResult } from './db/seed';
-import {
-  FallbackLockoutStore,
-  MemoryLockoutStore,
-  RedisLockoutStore,
-  type LockoutStore,
-} from './lib/lockout-store';
+import { FallbackLockoutStore, RedisLockoutStore } from './lib/lockout-redis-store';
+import { MemoryLockoutStore, type LockoutStore } from './lib/lockout-store';
 import {
   deferredChildLoggerFactory,
   errorSummary,
@@ -32,7 +28,6 @@ import mailPlugin from './mail/plugin';
 import type { MailWorkerOptions } from './mail/worker';
 import auditPlugin from './plugins/app/audit';
 import authPlugin from './plugins/app/auth';
-import stepUpPlugin from './plugins/app/step-up';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/app/errors';
 import frontendsPlugin from './plugins/app/frontends';
 import methodNotAllowedPlugin, { routeTable } from './plugins/app/method-not-allowed';
@@ -234,8 +229,6 @@ export async function buildApp(
     await app.register(routeTable);
     await app.register(swaggerPlugin);
     await app.register(authPlugin);
-    // Issue #16: step-up on the routes that grant `admin` or relax a role's second factor.
-    await app.register(stepUpPlugin);
     await app.register(auditPlugin);
     await app.register(mailPlugin, options.mail ? { worker: options.mail } : {});
 

@@ -6,13 +6,12 @@
 import { ERROR_CODES } from '@gestion/shared';
 import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
+import { FallbackLockoutStore, RedisLockoutStore } from '../src/lib/lockout-redis-store';
 import {
   ACCOUNT_CEILING,
   ACCOUNT_WINDOW_MS,
-  FallbackLockoutStore,
   LOCKOUT_MAX_MS,
   MemoryLockoutStore,
-  RedisLockoutStore,
   lockDurationMs,
   lockoutAddress,
   type LockoutKey,

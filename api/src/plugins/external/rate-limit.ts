@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import type Redis from 'ioredis';
 import { errorSummary } from '../../lib/log';
 import { tooManyRequests } from '../../lib/http-errors';
-import { PRIMARY_PAUSE_MS } from '../../lib/lockout-store';
+import { PRIMARY_PAUSE_MS } from '../../lib/lockout-redis-store';
 
 /** What the plugin's own stores take and give (they ship without typings). */
 type RouteOptions = Parameters<FastifyRateLimitStore['child']>[0];
