@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -16,6 +16,9 @@ import { UsuariosTab } from '../../usuarios/components/UsuariosTab';
 import { RolesTab } from '../../roles/components/RolesTab';
 import { AuditoriaTab } from '../../auditoria/components/AuditoriaTab';
 import { AjustesTab } from '../../ajustes/components/AjustesTab';
+
+/** The user page (issue #14): its own chunk, loaded when a user's page is opened. */
+const UsuarioDetallePage = lazy(() => import('../../usuario-detalle/components/UsuarioDetallePage'));
 
 /** The tabs of /configuracion: URL segment ('' = Mi cuenta), permission, content. */
 interface TabDef {
@@ -61,9 +64,18 @@ export default function ConfiguracionPage() {
   const match = useMatch('/configuracion/:tab/*');
   const current = match?.params.tab ?? '';
   const shown = TABS.find((tab) => tab.segment === current && allowed[tab.segment]);
+  // A user's page (/configuracion/usuarios/:id, issue #14) is a page of its own, with its own
+  // heading and title, not the Usuarios tab: the shell mounts this page on /configuracion/*.
+  const detalle = useMatch('/configuracion/usuarios/:id') !== null && allowed.usuarios;
   // The tab's name alone ("Usuarios", issue #14; SPEC §2: just the page's title).
-  useDocumentTitle(ready && shown ? t(shown.labelKey) : undefined);
+  useDocumentTitle(ready && shown && !detalle ? t(shown.labelKey) : undefined);
   if (!ready || !user) return <PageLoading />;
+  if (detalle)
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <UsuarioDetallePage />
+      </Suspense>
+    );
 
   const visible = TABS.filter((tab) => allowed[tab.segment]);
   const known = TABS.some((tab) => tab.segment === current);

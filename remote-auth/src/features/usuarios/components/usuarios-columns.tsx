@@ -1,20 +1,26 @@
 import { useMemo } from 'react';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import type { GridColDef } from '@mui/x-data-grid';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { useFormatDate } from '../../../lib/format';
+import { listLinkState, usuarioPath } from '../../usuario-detalle/list-link';
 import type { UsuarioItem } from '../api';
+import { RolesCell } from './RolesCell';
 
 /** Columns the api sorts by (USUARIO_SORT_FIELDS); the others are not sortable. */
 const SORTABLE = ['nombre', 'email', 'creadoEn', 'ultimoAcceso'];
 
 /**
- * The users grid's columns. The actions column (a menu per row) is there when the viewer may
- * edit or delete anyone; what the menu offers for each row is decided by `UsuarioRowMenu`.
+ * The users grid's columns. The name links to the user's page (issue #14), carrying the list's
+ * URL search so the page's back link returns to it; the roles cell shows every role (chips, then
+ * "+N" with the full list: RolesCell). The actions column (a menu per row) is there when the
+ * viewer may edit or delete anyone; what the menu offers for each row is decided by
+ * `UsuarioRowMenu`. Each link or button takes the grid's `tabIndex` for its cell, so it is
+ * reached with the arrow keys (0 while its cell has the focus) and not by Tab through every row.
  */
 export function useUsuarioColumns({
   showActions,
@@ -25,9 +31,26 @@ export function useUsuarioColumns({
 }): GridColDef<UsuarioItem>[] {
   const { t } = useAdminTexts();
   const formatDate = useFormatDate();
+  const { search } = useLocation();
   return useMemo<GridColDef<UsuarioItem>[]>(() => {
     const cols: GridColDef<UsuarioItem>[] = [
-      { field: 'nombre', headerName: t('usuarios.columns.nombre'), flex: 1, minWidth: 140 },
+      {
+        field: 'nombre',
+        headerName: t('usuarios.columns.nombre'),
+        flex: 1,
+        minWidth: 140,
+        renderCell: ({ row, tabIndex }) => (
+          <Link
+            component={RouterLink}
+            to={usuarioPath(row.id)}
+            state={listLinkState(search)}
+            tabIndex={tabIndex}
+            sx={{ overflowWrap: 'anywhere' }}
+          >
+            {row.nombre}
+          </Link>
+        ),
+      },
       { field: 'email', headerName: t('usuarios.columns.email'), flex: 1.2, minWidth: 170 },
       {
         field: 'roles',
@@ -35,24 +58,9 @@ export function useUsuarioColumns({
         sortable: false,
         flex: 0.8,
         minWidth: 110,
-        renderCell: ({ row }) =>
-          row.roles.length === 0 ? (
-            <Typography variant="body2" color="text.secondary" component="span">
-              {t('usuarios.noRoles')}
-            </Typography>
-          ) : (
-            // Wrapped, with the grid's row height 'auto': every role stays visible (issue #14:
-            // a third role was cut off by the column's width).
-            <Stack
-              direction="row"
-              useFlexGap
-              sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5, py: 0.75, minHeight: '100%' }}
-            >
-              {row.roles.map((r) => (
-                <Chip key={r} label={r} size="small" />
-              ))}
-            </Stack>
-          ),
+        renderCell: ({ row, tabIndex }) => (
+          <RolesCell nombre={row.nombre} roles={row.roles} tabIndex={tabIndex} />
+        ),
       },
       {
         field: 'activo',
@@ -63,7 +71,12 @@ export function useUsuarioColumns({
         // says so instead of 'Activo' (Reenviar and Revocar are in the row's menu).
         renderCell: ({ row }) =>
           row.invitacionPendiente ? (
-            <Chip size="small" color="warning" variant="outlined" label={t('usuarios.invitacionPendiente')} />
+            <Chip
+              size="small"
+              color="warning"
+              variant="outlined"
+              label={t('usuarios.invitacionPendiente')}
+            />
           ) : (
             <Chip
               size="small"
@@ -93,8 +106,9 @@ export function useUsuarioColumns({
         filterable: false,
         disableColumnMenu: true,
         width: 80,
-        renderCell: ({ row }) => (
+        renderCell: ({ row, tabIndex }) => (
           <IconButton
+            tabIndex={tabIndex}
             aria-label={t('usuarios.actionsFor', { nombre: row.nombre })}
             aria-haspopup="menu"
             onClick={(event) => {
@@ -111,5 +125,5 @@ export function useUsuarioColumns({
       ...c,
       sortable: c.sortable !== false && SORTABLE.includes(c.field),
     }));
-  }, [t, formatDate, showActions, onOpenMenu]);
+  }, [t, formatDate, showActions, onOpenMenu, search]);
 }
