@@ -4,19 +4,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ADMIN_MESSAGES, canUseAsDefault, canUseAsReplacement } from '@gestion/shared';
 import { useAuth, useNotify, usePermission } from '@gestion/shared/react';
-import { ConfirmDialog } from '@gestion/ui';
+import { ConfirmDialog, readApiError, readRawApiError } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorBody, apiErrorMessage, apiErrorStatus } from '../../../lib/api-error';
 import { useGetAjustesQuery } from '../../ajustes/api';
 import { useDeleteRoleMutation, type RolItem } from '../api';
 
 /** True for the 409 of deleting the default role without naming the new one (issue #13). */
 function isRoleIsDefault(error: unknown): boolean {
-  const body = apiErrorBody(error);
+  // The api's own Spanish text, not the reader's translation of it.
+  const read = readRawApiError(error, '');
   return (
-    apiErrorStatus(error) === 409 &&
-    (body?.message === ADMIN_MESSAGES.roleIsDefault ||
-      (body?.details ?? []).some((d) => d.field === 'rolPorDefecto'))
+    read.status === 409 &&
+    (read.message === ADMIN_MESSAGES.roleIsDefault ||
+      (read.details ?? []).some((d) => d.field === 'rolPorDefecto'))
   );
 }
 
@@ -26,7 +26,8 @@ function isRoleIsDefault(error: unknown): boolean {
  * role of self-registration the confirmation says so before anything happens and asks for the new
  * default (never `admin` either), sent as `rolPorDefecto`. The current default is read from
  * /api/configuracion when the viewer may (configuracion:gestionar); otherwise the api's 409
- * `roleIsDefault` turns the same dialog into that question.
+ * `roleIsDefault` turns the same dialog into that question. The kit's `ConfirmDialog` itself
+ * rather than `useConfirmDialog`: its pickers and the confirm they enable are this dialog's state.
  */
 export function DeleteRoleDialog({
   role,
@@ -69,7 +70,7 @@ export function DeleteRoleDialog({
         setToldDefault(true);
         return;
       }
-      notify(apiErrorMessage(e, t('roles.deleteError')), { type: 'error' });
+      notify(readApiError(e, t('roles.deleteError')).message, { type: 'error' });
     }
   };
 
