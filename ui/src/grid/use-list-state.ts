@@ -113,7 +113,8 @@ export function useServerListState<F extends string = never>({
     // The specs are literals of the page: their names decide, as the URL does.
   }, [searchParams, filterKey]);
 
-  const onPaginationModelChange = useCallback(
+  /** Goes to a page (0-based, as the grid counts) and page size; `{replace}` corrects one. */
+  const setPagination = useCallback(
     (model: GridPaginationModel, options?: UrlWriteOptions) => {
       if (model.page === page && model.pageSize === pageSize) return;
       write(
@@ -125,6 +126,11 @@ export function useServerListState<F extends string = never>({
       );
     },
     [write, page, pageSize, defaultPageSize],
+  );
+  // The grid's handler takes one argument: MUI X passes its own details as the second.
+  const onPaginationModelChange = useCallback(
+    (model: GridPaginationModel) => setPagination(model),
+    [setPagination],
   );
 
   const onSortModelChange = useCallback(
@@ -149,6 +155,7 @@ export function useServerListState<F extends string = never>({
     ...grid,
     /** The four models and handlers, to spread on a `ServerDataGrid`. */
     grid,
+    setPagination,
     /** Each filter's value from the URL, `''` when unset or not accepted. */
     filters: filterValues,
     setFilters,
@@ -170,7 +177,7 @@ export function useServerListState<F extends string = never>({
 /** The part of a list's state `usePageInRange` reads and corrects. */
 export type PagedListState = Pick<
   ReturnType<typeof useServerListState>,
-  'paginationModel' | 'onPaginationModelChange'
+  'paginationModel' | 'setPagination'
 >;
 
 /**
@@ -182,11 +189,11 @@ export function usePageInRange(
   list: PagedListState,
   answer: { total: number; items: readonly unknown[] } | undefined,
 ): void {
-  const { paginationModel, onPaginationModelChange } = list;
+  const { paginationModel, setPagination } = list;
   useEffect(() => {
     if (answer && answer.items.length === 0 && answer.total > 0 && paginationModel.page > 0) {
       const last = Math.max(0, Math.ceil(answer.total / paginationModel.pageSize) - 1);
-      onPaginationModelChange({ ...paginationModel, page: last }, { replace: true });
+      setPagination({ ...paginationModel, page: last }, { replace: true });
     }
-  }, [answer, paginationModel, onPaginationModelChange]);
+  }, [answer, paginationModel, setPagination]);
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -18,6 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LinearProgress from '@mui/material/LinearProgress';
 import { ErrorAlert, readApiError, useDebouncedValue, useFormatDateTime } from '@gestion/ui';
+import { DATE_PARAM, PAGE_SIZES, useServerListState } from '@gestion/ui/grid';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { useListAuditoriaQuery, type AuditoriaItem } from '../api';
 import { useDescribeAudit } from '../describe-audit';
@@ -31,6 +32,13 @@ interface Filters {
 }
 
 const EMPTY: Filters = { actor: '', accion: '', objetivo: '', desde: '', hasta: '' };
+
+/** The filters as the URL and the api take them: text trimmed. */
+function trimmed(f: Filters): Filters {
+  return { ...f, actor: f.actor.trim(), accion: f.accion.trim(), objetivo: f.objetivo.trim() };
+}
+const sameFilters = (a: Filters, b: Filters) =>
+  (Object.keys(EMPTY) as (keyof Filters)[]).every((k) => a[k] === b[k]);
 
 /** The changed fields of an entry: every key of `antes` or `despues`, with both values. */
 export function changedFields(cambios: unknown): { campo: string; antes: unknown; despues: unknown }[] {
@@ -55,32 +63,55 @@ function show(value: unknown): string {
 
 /**
  * Auditoría (auditoria:ver): who did what, to what, when and from where — filtered and paged on
- * the server. Text filters wait for a pause in typing; a row opens its changed fields.
+ * the server. Text filters wait for a pause in typing; a row opens its changed fields. Filters
+ * and page live in the URL (`?actor=&accion=&objetivo=&desde=&hasta=&page=&pageSize=`, issue
+ * #14), so a reload or a shared link shows the same entries.
  */
 export function AuditoriaTab() {
   const { t } = useAdminTexts();
   // The action column in words ("Editó a Ana Ruiz: nombre"); the code stays in the tooltip.
   const describe = useDescribeAudit();
   const formatDate = useFormatDateTime();
-  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const list = useServerListState({
+    defaultSort: [],
+    pageSize: 25,
+    filters: { actor: true, accion: true, objetivo: true, desde: DATE_PARAM, hasta: DATE_PARAM },
+  });
+  const url = list.filters;
+  const { page, pageSize } = list.paginationModel;
+  // What the fields show while typing; the URL gets it once typing pauses (replacing its entry).
+  const [filters, setFilters] = useState<Filters>(url);
   const debounced = useDebouncedValue(filters, 300);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
+  const written = useRef<Filters>(url);
+  useEffect(() => {
+    // The URL changed from outside (back/forward, a link): the fields follow it.
+    if (!sameFilters(url, written.current)) {
+      written.current = url;
+      setFilters(url);
+    }
+  }, [url]);
+  const { setFilters: setUrlFilters } = list;
+  useEffect(() => {
+    const next = trimmed(debounced);
+    if (!sameFilters(next, written.current)) {
+      written.current = next;
+      setUrlFilters(next, { replace: true });
+    }
+    // Only a new debounced text writes: an older one must not overwrite a URL from outside.
+  }, [debounced]);
   const [open, setOpen] = useState<AuditoriaItem | null>(null);
   const { data, isFetching, isError, error, refetch } = useListAuditoriaQuery({
-    actor: debounced.actor.trim() || undefined,
-    accion: debounced.accion.trim() || undefined,
-    objetivo: debounced.objetivo.trim() || undefined,
-    desde: debounced.desde || undefined,
-    hasta: debounced.hasta || undefined,
+    actor: url.actor || undefined,
+    accion: url.accion || undefined,
+    objetivo: url.objetivo || undefined,
+    desde: url.desde || undefined,
+    hasta: url.hasta || undefined,
     page: page + 1,
     pageSize,
   });
   const items = data?.items ?? [];
-  const set = (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement>) => {
+  const set = (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setFilters((f) => ({ ...f, [key]: e.target.value }));
-    setPage(0);
-  };
   const filtered = Object.values(filters).some(Boolean);
 
   return (
@@ -109,7 +140,8 @@ export function AuditoriaTab() {
           <Button
             onClick={() => {
               setFilters(EMPTY);
-              setPage(0);
+              written.current = EMPTY;
+              setUrlFilters(EMPTY);
             }}
           >
             {t('auditoria.clear')}
@@ -169,12 +201,11 @@ export function AuditoriaTab() {
           count={data?.total ?? 0}
           page={page}
           rowsPerPage={pageSize}
-          rowsPerPageOptions={[10, 25, 50, 100]}
-          onPageChange={(_e, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
+          rowsPerPageOptions={[...PAGE_SIZES]}
+          onPageChange={(_e, p) => list.setPagination({ page: p, pageSize })}
+          onRowsPerPageChange={(e) =>
+            list.setPagination({ page: 0, pageSize: Number(e.target.value) })
+          }
           labelRowsPerPage={t('auditoria.rowsPerPage')}
           labelDisplayedRows={({ from, to, count }) => t('auditoria.displayed', { from, to, count })}
         />

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import {
   ADMIN_ROLE,
   type BulkAccion,
+  type BulkFiltro,
   type BulkUsuariosResponse,
   type UserAction,
 } from '@gestion/shared';
@@ -39,15 +40,23 @@ const DESTRUCTIVE: readonly BulkAccion[] = ['desactivar', 'eliminar', 'revocarSe
  * (the server decides and reports each), an indeterminate progress bar while it runs — it is one
  * request, there is no honest percentage — and the per-user result. A failure of the request as a
  * whole is one toast and closes the dialog. `onClose(true)` once the action ran.
+ *
+ * With `matching` ("all N matching", issue #14) the request names the list's filter instead of
+ * ids: the confirmation counts the list's total, and since the console never saw those users it
+ * cannot list refusals beforehand — it says the server will leave some as they are and name them
+ * in the result, whose rows carry each user's nombre and e-mail from the api.
  */
 export function BulkActionDialog({
   request,
   users,
+  matching,
   delegation,
   onClose,
 }: {
   request: BulkRequest;
   users: readonly UsuarioItem[];
+  /** Every user matching `filtro` (`total` of them) instead of `users`. */
+  matching?: { filtro: BulkFiltro; total: number };
   delegation: Delegation;
   onClose: (ran: boolean) => void;
 }) {
@@ -70,7 +79,7 @@ export function BulkActionDialog({
     const refusal = delegation.actOn(u, RULE[accion]);
     return refusal ? refusalText(refusal) : null;
   };
-  const refused = users.flatMap((u) => {
+  const refused = matching ? [] : users.flatMap((u) => {
     const reason = foreseen(u);
     return reason ? [{ user: u, reason }] : [];
   });
@@ -79,7 +88,7 @@ export function BulkActionDialog({
     try {
       const res = await run({
         accion,
-        ids: users.map((u) => u.id),
+        ...(matching ? { filtro: matching.filtro } : { ids: users.map((u) => u.id) }),
         ...(rol ? { rol } : {}),
       }).unwrap();
       setResult(res);
@@ -100,7 +109,7 @@ export function BulkActionDialog({
     );
   }
 
-  const count = users.length;
+  const count = matching ? matching.total : users.length;
   return (
     <ConfirmDialog
       open
@@ -113,6 +122,11 @@ export function BulkActionDialog({
       onClose={() => onClose(false)}
       onConfirm={() => void onConfirm()}
     >
+      {matching && (
+        <Typography sx={{ mt: 2 }} variant="body2">
+          {t('bulk.allMatchingNote')}
+        </Typography>
+      )}
       {refused.length > 0 && (
         <>
           <Typography id="bulk-foreseen" sx={{ mt: 2 }} variant="body2">

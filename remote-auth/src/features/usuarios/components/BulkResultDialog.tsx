@@ -18,8 +18,9 @@ import type { UsuarioItem } from '../api';
 
 /**
  * The answer of one bulk request, user by user: done, or refused with the server's Spanish
- * reason. Users are named (nombre and e-mail), not numbered; refused ones come first, since they
- * are what the reader has to act on.
+ * reason. Users are named (nombre and e-mail), not numbered — from the selection, or from the
+ * result itself when the server found them by filter ("all N matching"); refused ones come
+ * first, since they are what the reader has to act on.
  */
 export function BulkResultDialog({
   accionLabel,
@@ -56,7 +57,7 @@ export function BulkResultDialog({
             </TableHead>
             <TableBody>
               {rows.map((r) => {
-                const u = byId.get(r.id);
+                const u = byId.get(r.id) ?? (r.nombre ? { nombre: r.nombre, email: r.email } : null);
                 return (
                   <TableRow key={r.id}>
                     <TableCell>

@@ -1,21 +1,21 @@
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
-import SearchIcon from '@mui/icons-material/Search';
 import UploadIcon from '@mui/icons-material/Upload';
 import { usePermission, useAnyPermission } from '@gestion/shared/react';
 import { ROLES_READ_PERMISSIONS } from '@gestion/shared';
+import { SearchField } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
 
 export type ActivoFilter = '' | 'true' | 'false';
 
 /**
  * Search, the role and state filters, and create / import / export above the users grid.
- * Every change of a filter is reported at once; the tab debounces the search itself.
+ * The search is the kit's SearchField: `search` is the list's (the URL's) and `onSearch` hears
+ * the trimmed text once typing pauses; a role or state change is reported at once.
  */
 export function UsuariosToolbar({
   search,
@@ -53,22 +53,11 @@ export function UsuariosToolbar({
       useFlexGap
       sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}
     >
-      <TextField
-        type="search"
+      <SearchField
         label={t('usuarios.search')}
         value={search}
-        onChange={(e) => onSearch(e.target.value)}
-        size="small"
+        onChange={onSearch}
         sx={{ minWidth: { md: 260 } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       {canSeeRoles && (
         <TextField
