@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -12,8 +11,8 @@ import { useState } from 'react';
 import type { UpdateConfiguracion } from '@gestion/shared';
 import { ROLES_READ_PERMISSIONS } from '@gestion/shared';
 import { useNotify, useAnyPermission } from '@gestion/shared/react';
+import { ErrorAlert, decideFormError, readApiError } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorDetails, apiErrorMessage, isVersionConflict } from '../../../lib/api-error';
 import { useListRolesQuery } from '../../roles/api';
 import { useGetAjustesQuery, useGetCorreoQuery, useUpdateAjustesMutation } from '../api';
 import { CorreoSection } from './CorreoSection';
@@ -23,8 +22,8 @@ import { DominiosField } from './DominiosField';
  * Ajustes (configuracion:gestionar): self-registration on/off, the role a self-registered
  * user gets and the e-mail domains allowed to register (issue #13). Each change is saved at
  * once with the `version` it was based on; a conflict reloads the stored values so nothing is
- * silently overwritten. A refusal the api ties to `dominiosPermitidos` or `verificacionEmail` is
- * shown under that field, any other as a notification. Issue #15: e-mail verification on
+ * silently overwritten. The kit's `decideFormError` places a refusal: one the api ties to
+ * `dominiosPermitidos` or `verificacionEmail` under that field, any other above the settings. Issue #15: e-mail verification on
  * registration, which only a deployment that really sends mail can switch on, and the Correo
  * section (transport, sender, recent deliveries, a test mail).
  */
@@ -37,6 +36,7 @@ export function AjustesTab() {
   const [update, { isLoading: saving }] = useUpdateAjustesMutation();
   const [dominiosError, setDominiosError] = useState<string>();
   const [verificacionError, setVerificacionError] = useState<string>();
+  const [failure, setFailure] = useState<string | null>(null);
   const correo = useGetCorreoQuery();
   // Mail written to the log reaches nobody: a verification link would never arrive.
   const sinCorreo = correo.data?.transporte === 'log';
@@ -45,34 +45,31 @@ export function AjustesTab() {
     if (!data) return;
     setDominiosError(undefined);
     setVerificacionError(undefined);
+    setFailure(null);
     try {
       await update({ ...patch, version: data.version }).unwrap();
       notify(t('ajustes.saved'), { type: 'success' });
     } catch (e) {
-      const detail = apiErrorDetails(e).find((d) => d.field === 'dominiosPermitidos');
-      const verificacion = apiErrorDetails(e).find((d) => d.field === 'verificacionEmail');
-      if (isVersionConflict(e)) {
+      const outcome = decideFormError(readApiError(e, t('ajustes.saveError')), {
+        fields: ['dominiosPermitidos', 'verificacionEmail'],
+      });
+      if (outcome.kind === 'conflict') {
         notify(t('ajustes.conflict'), { type: 'warning' });
         void refetch();
-      } else if (detail) setDominiosError(detail.message);
-      else if (verificacion) setVerificacionError(verificacion.message);
-      else notify(apiErrorMessage(e, t('ajustes.saveError')), { type: 'error' });
+      } else if (outcome.kind === 'fields') {
+        setDominiosError(outcome.fieldErrors.get('dominiosPermitidos'));
+        setVerificacionError(outcome.fieldErrors.get('verificacionEmail'));
+        setFailure(outcome.alert ?? null);
+      }
     }
   };
 
   if (isLoading) return <CircularProgress aria-label={t('common.loading')} />;
   if (isError || !data) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {apiErrorMessage(error, t('ajustes.loadError'))}
-      </Alert>
+      <ErrorAlert onRetry={() => void refetch()}>
+        {readApiError(error, t('ajustes.loadError')).message}
+      </ErrorAlert>
     );
   }
   const roleNames = roles.data?.items.map((r) => r.nombre) ?? [];
@@ -88,6 +85,11 @@ export function AjustesTab() {
     <Stack spacing={3}>
       <Paper variant="outlined" sx={{ p: 3 }}>
         <Stack spacing={3} sx={{ maxWidth: 480 }}>
+          {failure && (
+            <Alert severity="error" onClose={() => setFailure(null)}>
+              {failure}
+            </Alert>
+          )}
           <div>
             <FormControlLabel
               control={

@@ -1,14 +1,9 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -21,9 +16,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CorreoEstado, EnvioCorreo } from '@gestion/shared';
 import { useAuth, useNotify } from '@gestion/shared/react';
-import { ErrorAlert, useFormatDateTime } from '@gestion/ui';
+import {
+  ErrorAlert,
+  FormDialog,
+  readApiError,
+  useFormatDateTime,
+  useServerForm,
+} from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorMessage, applyFieldErrors } from '../../../lib/api-error';
 import { useFieldRules } from '../../../lib/use-field-rules';
 import { useSendCorreoPruebaMutation } from '../api';
 
@@ -37,65 +37,48 @@ function EstadoChip({ estado }: { estado: EnvioCorreo['estado'] }) {
   );
 }
 
-/** The test mail's recipient, the signed-in admin by default (the api's default too). */
+/**
+ * The test mail's recipient, the signed-in admin by default (the api's default too); on the kit's
+ * `FormDialog`, so a refused address shows under the field and any other refusal above it.
+ */
 function PruebaDialog({ onClose }: { onClose: () => void }) {
   const { t } = useAdminTexts();
   const { user } = useAuth();
   const notify = useNotify();
   const rules = useFieldRules();
-  const [send, { isLoading }] = useSendCorreoPruebaMutation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<{ destinatario: string }>({ defaultValues: { destinatario: user?.email ?? '' } });
-  const onSubmit = handleSubmit(async ({ destinatario }) => {
-    try {
+  const [send] = useSendCorreoPruebaMutation();
+  const server = useServerForm<{ destinatario: string }>({
+    defaultValues: { destinatario: user?.email ?? '' },
+    fields: ['destinatario'],
+    saveFailed: t('ajustes.correo.pruebaError'),
+    submit: async ({ destinatario }) => {
       await send({ destinatario }).unwrap();
       notify(t('ajustes.correo.pruebaSent', { email: destinatario }), { type: 'success' });
       onClose();
-    } catch (error) {
-      if (!applyFieldErrors(error, ['destinatario'], (f, message) => setError(f, { message })))
-        notify(apiErrorMessage(error, t('ajustes.correo.pruebaError')), { type: 'error' });
-    }
+    },
   });
-  const { ref, ...field } = register('destinatario', rules.email);
+  const { errors } = server.form.formState;
+  const { ref, ...field } = server.form.register('destinatario', rules.email);
   return (
-    <Dialog
-      open
-      onClose={isLoading ? undefined : onClose}
-      aria-labelledby="correo-prueba-title"
-      fullWidth
+    <FormDialog
+      title={t('ajustes.correo.pruebaTitle')}
+      submitLabel={t('ajustes.correo.send')}
+      server={server}
+      onClose={onClose}
       maxWidth="xs"
+      intro={<DialogContentText>{t('ajustes.correo.pruebaHelp')}</DialogContentText>}
     >
-      <form noValidate onSubmit={(e) => void onSubmit(e)}>
-        <DialogTitle id="correo-prueba-title">{t('ajustes.correo.pruebaTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText>{t('ajustes.correo.pruebaHelp')}</DialogContentText>
-            <TextField
-              {...field}
-              inputRef={ref}
-              type="email"
-              label={t('ajustes.correo.destinatario')}
-              required
-              autoFocus
-              error={Boolean(errors.destinatario)}
-              helperText={errors.destinatario?.message}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isLoading}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={isLoading}>
-            {t('ajustes.correo.send')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <TextField
+        {...field}
+        inputRef={ref}
+        type="email"
+        label={t('ajustes.correo.destinatario')}
+        required
+        autoFocus
+        error={Boolean(errors.destinatario)}
+        helperText={errors.destinatario?.message}
+      />
+    </FormDialog>
   );
 }
 
@@ -126,7 +109,7 @@ export function CorreoSection({
   else if (!correo)
     body = (
       <ErrorAlert onRetry={onRefresh}>
-        {apiErrorMessage(error, t('ajustes.correo.loadError'))}
+        {readApiError(error, t('ajustes.correo.loadError')).message}
       </ErrorAlert>
     );
   else
