@@ -11,6 +11,7 @@ export * from './ConfirmDialog';
 export * from './CsvImportDialog';
 export * from './dates';
 export * from './ErrorAlert';
+export * from './file-download';
 export * from './FormDialog';
 export * from './i18n/namespace';
 export * from './list-params';

@@ -33,14 +33,21 @@ import {
   useDocumentTitle,
   useNotify,
   usePermission,
-  useShell,
 } from '@gestion/shared/react';
-import { ErrorAlert, PageLoading, formatDateTime, readApiError, useLocale } from '@gestion/ui';
+import {
+  ErrorAlert,
+  PageLoading,
+  formatDateTime,
+  readApiError,
+  useFileDownload,
+  useLocale,
+  withQuery,
+} from '@gestion/ui';
 import { ServerDataGrid } from '@gestion/ui/grid';
 import { useInformesTexts } from '../../../i18n/namespace';
 import { useGetInformeQuery, useGetResultadoQuery } from '../api';
 import { formatCelda } from '../celdas';
-import { csvFileName, downloadResultadoCsv } from '../export';
+import { csvFileName } from '../export';
 import { completarSerie } from '../serie';
 import { EditInformeDialog } from './EditInformeDialog';
 import { CabeceraImpresa, EstilosDeImpresion, TablaImpresa } from './InformeImpresion';
@@ -78,8 +85,8 @@ export default function InformePage() {
   const { t, ready } = useInformesTexts();
   const locale = useLocale();
   const notify = useNotify();
-  const { token, user } = useAuth();
-  const { config } = useShell();
+  const { user } = useAuth();
+  const download = useFileDownload();
   const canExport = usePermission('informes:exportar');
   const canEdit = usePermission('informes:crear');
   const [editing, setEditing] = useState(false);
@@ -161,11 +168,9 @@ export default function InformePage() {
     if (!informe) return;
     setExporting(true);
     try {
-      await downloadResultadoCsv({
-        apiBaseUrl: config.apiBaseUrl,
-        token,
-        id: informe.id,
-        separador,
+      // GET /api/informes/:id/resultado.csv?separador= (issue #6): the whole result.
+      await download({
+        url: withQuery(`/api/informes/${informe.id}/resultado.csv`, { separador }),
         fileName: csvFileName(informe.nombre, informe.id),
         fallbackMessage: t('informe.exportFailed'),
       });
