@@ -2,14 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import {
-  DataGrid,
-  type GridPaginationModel,
-  type GridRowSelectionModel,
-  type GridSortModel,
-} from '@mui/x-data-grid';
+import { DataGrid, type GridRowSelectionModel } from '@mui/x-data-grid';
 import { enUS, esES } from '@mui/x-data-grid/locales';
-import { USUARIOS_TOTAL_MAX, ROLES_READ_PERMISSIONS } from '@gestion/shared';
+import {
+  USUARIOS_TOTAL_MAX,
+  USUARIO_SORT_FIELDS,
+  ROLES_READ_PERMISSIONS,
+  type BulkFiltro,
+} from '@gestion/shared';
+import { PAGE_SIZES, useServerListState } from '@gestion/ui/grid';
 import {
   useNotify,
   usePermission,
@@ -18,7 +19,6 @@ import {
 import { useFileDownload, withQuery } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { apiErrorMessage } from '../../../lib/api-error';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useListRolesQuery } from '../../roles/api';
 import { useDelegation } from '../../roles/use-delegation';
 import {
@@ -34,12 +34,10 @@ import { ImportDialog } from './ImportDialog';
 import { UsuarioActionDialog, type PendingAction } from './UsuarioActionDialog';
 import { UsuarioFormDialog } from './UsuarioFormDialog';
 import { UsuarioRowMenu, type RowAction } from './UsuarioRowMenu';
+import { SelectAllMatching } from './SelectAllMatching';
 import { UsuariosToolbar, type ActivoFilter } from './UsuariosToolbar';
 import { useUsuarioColumns } from './usuarios-columns';
 
-/** Search waits for a 300 ms pause in typing before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
-const PAGE_SIZES = [10, 25, 50, 100];
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
 /**
@@ -47,7 +45,10 @@ const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set()
  * pages, the grid only shows one page (`rowCount` from `total`). Actions the user lacks the
  * permission for are not offered; those the delegation rules refuse for a row (issue #13: a more
  * powerful user, an admin, one's own account) are shown disabled with the reason. Bulk actions
- * are one request each (`BulkActionDialog`). The api refuses all of it anyway.
+ * are one request each (`BulkActionDialog`); with every row of the page selected they may take
+ * every user matching the search and filters ("all N matching", sent as `filtro`). Search,
+ * filters, sort and page live in the URL (`?q=&rol=&activo=&sort=&page=&pageSize=`, issue #14).
+ * The api refuses all of it anyway.
  */
 export function UsuariosTab() {
   const { t, i18n } = useAdminTexts();
@@ -58,25 +59,32 @@ export function UsuariosTab() {
   const canSeeRoles = useAnyPermission(ROLES_READ_PERMISSIONS);
   const delegation = useDelegation();
 
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [rol, setRol] = useState('');
-  const [activo, setActivo] = useState<ActivoFilter>('');
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
-  const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const list = useServerListState({
+    defaultSort: [],
+    sortFields: USUARIO_SORT_FIELDS,
+    pageSize: 25,
+    filters: { q: true, rol: true, activo: ['true', 'false'] },
+  });
+  const { q, rol } = list.filters;
+  const activo = list.filters.activo as ActivoFilter;
+  const { setFilter } = list;
   const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
+  // "All N matching": the bulk action names the filter instead of the selected ids.
+  const [allMatching, setAllMatching] = useState(false);
+  const clearSelection = useCallback(() => {
+    setSelection(EMPTY_SELECTION);
+    setAllMatching(false);
+  }, []);
+  // Another filter, page or sort (also through back/forward) is another list: nothing selected.
+  const listKey = `${q}|${rol}|${activo}|${list.params.page}|${list.params.pageSize}|${list.params.sort}`;
+  useEffect(() => clearSelection(), [listKey, clearSelection]);
 
-  const sort = sortModel[0]
-    ? `${sortModel[0].sort === 'desc' ? '-' : ''}${sortModel[0].field}`
-    : undefined;
-  const args = {
-    q,
+  const filtro: BulkFiltro = {
+    q: q || undefined,
     rol: rol || undefined,
     activo: activo === '' ? undefined : activo === 'true',
-    sort,
-    page: pagination.page + 1,
-    pageSize: pagination.pageSize,
   };
+  const args = { ...filtro, ...list.params };
   const { data, isFetching, isError, error, refetch } = useListUsuariosQuery(args);
   const roles = useListRolesQuery(undefined, { skip: !canSeeRoles });
   const roleNames = (roles.data?.items ?? []).map((r) => r.nombre);
@@ -87,7 +95,11 @@ export function UsuariosTab() {
   const [assigning, setAssigning] = useState<UsuarioItem | null>(null);
   const [importing, setImporting] = useState(false);
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const [bulk, setBulk] = useState<{ request: BulkRequest; users: UsuarioItem[] } | null>(null);
+  const [bulk, setBulk] = useState<{
+    request: BulkRequest;
+    users: UsuarioItem[];
+    matching?: { filtro: BulkFiltro; total: number };
+  } | null>(null);
   const [exporting, setExporting] = useState(false);
   const gridRef = useRef<HTMLDivElement>(null);
   // After a bulk action the toolbar that opened it is gone with the selection: the focus goes to
@@ -99,9 +111,8 @@ export function UsuariosTab() {
     setRefocus(false);
   }, [refocus, bulk]);
 
-  /** Any filter change starts again from the first page. */
-  const resetPage = () => setPagination((p) => ({ ...p, page: 0 }));
   const rows = data?.items ?? [];
+  const total = data?.total ?? 0;
   // The header checkbox may answer "all but these" (`exclude`); selection never outlives a page.
   const selectedUsers = rows.filter((r) =>
     selection.type === 'exclude' ? !selection.ids.has(r.id) : selection.ids.has(r.id),
@@ -152,21 +163,13 @@ export function UsuariosTab() {
   return (
     <Stack spacing={2}>
       <UsuariosToolbar
-        search={search}
-        onSearch={(value) => {
-          setSearch(value);
-          resetPage();
-        }}
+        search={q}
+        // A search as typed replaces the URL's entry: back skips the keystrokes.
+        onSearch={(value) => setFilter('q', value, { replace: true })}
         rol={rol}
-        onRol={(value) => {
-          setRol(value);
-          resetPage();
-        }}
+        onRol={(value) => setFilter('rol', value)}
         activo={activo}
-        onActivo={(value) => {
-          setActivo(value);
-          resetPage();
-        }}
+        onActivo={(value) => setFilter('activo', value)}
         roleNames={roleNames}
         exporting={exporting}
         onNew={() => setEditing('new')}
@@ -176,10 +179,25 @@ export function UsuariosTab() {
 
       {(canEdit || canDelete) && selectedUsers.length > 0 && (
         <BulkActionsBar
-          count={selectedUsers.length}
+          count={allMatching ? total : selectedUsers.length}
           roleNames={roleNames}
           delegation={delegation}
-          onRequest={(request) => setBulk({ request, users: selectedUsers })}
+          onRequest={(request) =>
+            setBulk({
+              request,
+              users: selectedUsers,
+              ...(allMatching ? { matching: { filtro, total } } : {}),
+            })
+          }
+        />
+      )}
+      {(canEdit || canDelete) && rows.length > 0 && selectedUsers.length === rows.length && (
+        <SelectAllMatching
+          pageCount={rows.length}
+          total={total}
+          allMatching={allMatching}
+          onSelectAll={() => setAllMatching(true)}
+          onClear={clearSelection}
         />
       )}
 
@@ -203,27 +221,21 @@ export function UsuariosTab() {
             aria-label={t('usuarios.gridLabel')}
             rows={rows}
             columns={columns}
-            rowCount={data?.total ?? 0}
+            rowCount={total}
             loading={isFetching}
             paginationMode="server"
             sortingMode="server"
             filterMode="server"
-            paginationModel={pagination}
-            onPaginationModelChange={(model) => {
-              setPagination(model);
-              setSelection(EMPTY_SELECTION);
-            }}
-            pageSizeOptions={PAGE_SIZES}
-            sortModel={sortModel}
-            onSortModelChange={(model) => {
-              setSortModel(model);
-              resetPage();
-            }}
+            {...list.grid}
+            pageSizeOptions={[...PAGE_SIZES]}
             disableColumnFilter
             checkboxSelection={canEdit || canDelete}
             disableRowSelectionOnClick
             rowSelectionModel={selection}
-            onRowSelectionModelChange={setSelection}
+            onRowSelectionModelChange={(model) => {
+              setSelection(model);
+              setAllMatching(false);
+            }}
             // One page of at most 100 rows: rendering them all keeps keyboard and screen-reader
             // access to every row and costs little.
             disableVirtualization
@@ -258,11 +270,12 @@ export function UsuariosTab() {
         <BulkActionDialog
           request={bulk.request}
           users={bulk.users}
+          matching={bulk.matching}
           delegation={delegation}
           onClose={(ran) => {
             setBulk(null);
             if (ran) {
-              setSelection(EMPTY_SELECTION);
+              clearSelection();
               setRefocus(true);
             }
           }}
