@@ -13,7 +13,7 @@ import type {
   Usuario,
 } from '@gestion/shared';
 import { baseApi } from '@gestion/shared/react/api';
-import { cleanParams, type Page } from '../../lib/list';
+import { cleanParams, type Page } from '@gestion/ui';
 
 /** A row of the users list (DESIGN.md §3, shared `Usuario`). */
 export type UsuarioItem = Usuario;

@@ -7,10 +7,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { MESSAGES, paths } from '@gestion/shared';
 import { useAuth, useNavigateTo, useNotify, userUpdated } from '@gestion/shared/react';
+import { decideFormError, readApiError } from '@gestion/ui';
 import { PageLoading } from '../../../components/PageLoading';
 import { PasswordField } from '../../../components/PasswordField';
 import { useCicloTexts } from '../../../i18n/ciclo-namespace';
-import { apiErrorDetails, apiErrorMessage } from '../../../lib/api-error';
 import { useFieldRules } from '../../../lib/use-field-rules';
 import { useChangePasswordMutation } from '../../cuenta/api';
 import {
@@ -48,13 +48,16 @@ export default function CambiarPasswordPage() {
       notify(MESSAGES.loginSuccess, { type: 'success' });
       navigateTo(paths.home(), { replace: true });
     } catch (error) {
-      // The api names the fields `actual` and `nueva`; this form's new password is `password`.
-      const details = apiErrorDetails(error).filter(
-        (d) => d.field === 'actual' || d.field === 'nueva',
-      );
-      for (const d of details)
-        form.setError(d.field === 'actual' ? 'actual' : 'password', { message: d.message });
-      if (details.length === 0) setFailure(apiErrorMessage(error, t('ciclo.error')));
+      // The kit's one decision; the api names the fields `actual` and `nueva`, and this form's
+      // new password is `password`.
+      const read = readApiError(error, t('ciclo.error'));
+      const outcome = decideFormError(read, { fields: ['actual', 'nueva'] });
+      if (outcome.kind !== 'fields') setFailure(read.message);
+      else {
+        for (const [field, message] of outcome.fieldErrors)
+          form.setError(field === 'actual' ? 'actual' : 'password', { message });
+        setFailure(outcome.alert ?? null);
+      }
     }
   };
 

@@ -7,9 +7,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { paths } from '@gestion/shared';
 import { useAuth } from '@gestion/shared/react';
+import { decideFormError, readApiError } from '@gestion/ui';
 import { PageLoading } from '../../../components/PageLoading';
 import { useCicloTexts } from '../../../i18n/ciclo-namespace';
-import { apiErrorMessage, applyFieldErrors } from '../../../lib/api-error';
 import { useAcceptInvitationMutation } from '../api';
 import {
   EMPTY_PASSWORD_FORM,
@@ -57,8 +57,14 @@ export default function InvitacionPage() {
       startSession(await accept({ token, password }).unwrap());
     } catch (error) {
       if (isTokenInvalid(error)) setInvalid(true);
-      else if (!applyFieldErrors(error, ['password'], (f, m) => form.setError(f, { message: m })))
-        setFailure(apiErrorMessage(error, t('ciclo.error')));
+      else {
+        // The kit's one decision: a detail on `password` under it, the rest above the form.
+        const read = readApiError(error, t('ciclo.error'));
+        const outcome = decideFormError(read, { fields: ['password'] });
+        const placed = outcome.kind === 'fields' ? outcome.fieldErrors.get('password') : undefined;
+        if (placed) form.setError('password', { message: placed });
+        setFailure(outcome.kind === 'fields' ? (outcome.alert ?? null) : read.message);
+      }
     }
   };
 

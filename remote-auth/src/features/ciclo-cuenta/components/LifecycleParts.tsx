@@ -12,15 +12,15 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { ERROR_CODES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, paths } from '@gestion/shared';
 import { useDocumentTitle } from '@gestion/shared/react';
+import { readApiError } from '@gestion/ui';
 import { AuthCard } from '../../../components/AuthCard';
 import { PasswordField } from '../../../components/PasswordField';
 import { useCicloTexts } from '../../../i18n/ciclo-namespace';
-import { apiErrorBody } from '../../../lib/api-error';
 import { useFieldRules } from '../../../lib/use-field-rules';
 
 /** True when a failed call says the mailed token is used, expired or unknown (TOKEN_INVALIDO). */
 export function isTokenInvalid(error: unknown): boolean {
-  return apiErrorBody(error)?.code === ERROR_CODES.tokenInvalid;
+  return readApiError(error, '').code === ERROR_CODES.tokenInvalid;
 }
 
 /** AuthCard whose heading is also the document title (the routes share one title). */

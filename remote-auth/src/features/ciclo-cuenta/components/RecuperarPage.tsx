@@ -9,10 +9,10 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { LIFECYCLE_PAGES } from '@gestion/shared';
 import type { ForgotPasswordRequest } from '@gestion/shared';
+import { readApiError } from '@gestion/ui';
 import { AuthTextField } from '../../../components/AuthTextField';
 import { PageLoading } from '../../../components/PageLoading';
 import { useCicloTexts } from '../../../i18n/ciclo-namespace';
-import { apiErrorMessage } from '../../../lib/api-error';
 import { useFieldRules } from '../../../lib/use-field-rules';
 import { useForgotPasswordMutation } from '../api';
 import { BackToLogin, LifecycleCard } from './LifecycleParts';
@@ -43,7 +43,7 @@ export default function RecuperarPage() {
       setSentTo(email);
     } catch (error) {
       // Only a throttled or failed call gets here (429, network): never "unknown e-mail".
-      setFailure(apiErrorMessage(error, t('ciclo.error')));
+      setFailure(readApiError(error, t('ciclo.error')).message);
     }
   };
 

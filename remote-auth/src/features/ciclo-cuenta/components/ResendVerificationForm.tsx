@@ -6,9 +6,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ResendVerificationRequest } from '@gestion/shared';
+import { readApiError } from '@gestion/ui';
 import { AuthTextField } from '../../../components/AuthTextField';
 import { useCicloTexts } from '../../../i18n/ciclo-namespace';
-import { apiErrorMessage } from '../../../lib/api-error';
 import { useFieldRules } from '../../../lib/use-field-rules';
 import { useResendVerificationMutation } from '../api';
 
@@ -35,7 +35,7 @@ export function ResendVerificationForm({ email = '' }: { email?: string }) {
       await resend(body).unwrap();
       setSentTo(body.email);
     } catch (error) {
-      setFailure(apiErrorMessage(error, t('ciclo.error')));
+      setFailure(readApiError(error, t('ciclo.error')).message);
     }
   };
 

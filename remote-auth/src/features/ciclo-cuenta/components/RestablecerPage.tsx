@@ -6,9 +6,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { paths } from '@gestion/shared';
+import { decideFormError, readApiError } from '@gestion/ui';
 import { PageLoading } from '../../../components/PageLoading';
 import { useCicloTexts } from '../../../i18n/ciclo-namespace';
-import { apiErrorMessage, applyFieldErrors } from '../../../lib/api-error';
 import { useResetPasswordMutation } from '../api';
 import {
   BackToLogin,
@@ -67,8 +67,14 @@ export default function RestablecerPage() {
       setEstado('hecho');
     } catch (error) {
       if (isTokenInvalid(error)) setEstado('invalido');
-      else if (!applyFieldErrors(error, ['password'], (f, m) => form.setError(f, { message: m })))
-        setFailure(apiErrorMessage(error, t('ciclo.error')));
+      else {
+        // The kit's one decision: a detail on `password` under it, the rest above the form.
+        const read = readApiError(error, t('ciclo.error'));
+        const outcome = decideFormError(read, { fields: ['password'] });
+        const placed = outcome.kind === 'fields' ? outcome.fieldErrors.get('password') : undefined;
+        if (placed) form.setError('password', { message: placed });
+        setFailure(outcome.kind === 'fields' ? (outcome.alert ?? null) : read.message);
+      }
     }
   };
 

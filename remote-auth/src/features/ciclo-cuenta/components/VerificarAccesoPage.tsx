@@ -8,9 +8,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ERROR_CODES, paths } from '@gestion/shared';
 import { useAuth } from '@gestion/shared/react';
+import { readApiError } from '@gestion/ui';
 import { PageLoading } from '../../../components/PageLoading';
 import { useCicloTexts } from '../../../i18n/ciclo-namespace';
-import { apiErrorBody, apiErrorMessage } from '../../../lib/api-error';
 import { useVerifyLoginMutation } from '../api';
 import {
   BackToLogin,
@@ -66,9 +66,9 @@ export default function VerificarAccesoPage() {
     } catch (error) {
       if (isTokenInvalid(error)) setInvalid(true);
       // Translated by code: the api's message for it is the generic 'Credenciales incorrectas'.
-      else if (apiErrorBody(error)?.code === ERROR_CODES.invalidCredentials)
+      else if (readApiError(error, '').code === ERROR_CODES.invalidCredentials)
         setError('codigo', { message: t('ciclo.verificarAcceso.wrong') });
-      else setFailure(apiErrorMessage(error, t('ciclo.error')));
+      else setFailure(readApiError(error, t('ciclo.error')).message);
     }
   };
 

@@ -8,11 +8,9 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { useNotify } from '@gestion/shared/react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ConfirmDialog, readApiError, useFormatDateTime } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorMessage } from '../../../lib/api-error';
 import { deviceName } from '../device-name';
-import { useFormatDate } from '../../../lib/format';
 import {
   useListSessionsQuery,
   useRevokeOtherSessionsMutation,
@@ -25,7 +23,7 @@ import { Section } from './Section';
 export function SessionsSection() {
   const { t } = useAdminTexts();
   const notify = useNotify();
-  const formatDate = useFormatDate();
+  const formatDate = useFormatDateTime();
   const { data, isLoading, isError, refetch } = useListSessionsQuery();
   const [revoke, revokeState] = useRevokeSessionMutation();
   const [revokeOthers, othersState] = useRevokeOtherSessionsMutation();
@@ -41,7 +39,7 @@ export function SessionsSection() {
       notify(t('cuenta.sessionsRevoked'), { type: 'success' });
       setConfirm(null);
     } catch (error) {
-      notify(apiErrorMessage(error, t('cuenta.sessionsError')), { type: 'error' });
+      notify(readApiError(error, t('cuenta.sessionsError')).message, { type: 'error' });
     }
   };
 

@@ -6,9 +6,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
-import { ErrorAlert, useFormatDateTime } from '@gestion/ui';
+import { ErrorAlert, readApiError, useFormatDateTime } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorMessage } from '../../../lib/api-error';
 import { useListAuditoriaQuery } from '../../auditoria/api';
 import { useDescribeAudit } from '../../auditoria/describe-audit';
 import { Section } from '../../cuenta/components/Section';
@@ -56,7 +55,7 @@ export function UsuarioAuditoria({
   else if (isError)
     body = (
       <ErrorAlert onRetry={() => void refetch()}>
-        {apiErrorMessage(error, t('usuarioDetalle.auditError'))}
+        {readApiError(error, t('usuarioDetalle.auditError')).message}
       </ErrorAlert>
     );
   else if (items.length === 0)

@@ -15,10 +15,9 @@ import {
   useNotify,
   usePermission,
 } from '@gestion/shared/react';
-import { ErrorAlert, useUiTexts } from '@gestion/ui';
+import { ErrorAlert, readApiError, useUiTexts } from '@gestion/ui';
 import { PageLoading } from '../../../components/PageLoading';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorMessage, apiErrorStatus } from '../../../lib/api-error';
 import { useListRolesQuery } from '../../roles/api';
 import { useDelegation, useRefusalText } from '../../roles/use-delegation';
 import { useResendInvitationMutation } from '../../usuarios/api';
@@ -75,7 +74,7 @@ export default function UsuarioDetallePage() {
   // Bumped after an action that may end sessions (deactivate, revoke all): the list reloads.
   const [sessionsKey, setSessionsKey] = useState(0);
 
-  const notFound = !valid || apiErrorStatus(query.error) === 404;
+  const notFound = !valid || readApiError(query.error, '').status === 404;
   const usuario: UsuarioDetalle | undefined = notFound ? undefined : query.data;
   useDocumentTitle(
     !ready
@@ -114,7 +113,7 @@ export default function UsuarioDetallePage() {
       <Stack spacing={2}>
         {back}
         <ErrorAlert onRetry={() => void query.refetch()}>
-          {apiErrorMessage(query.error, t('usuarioDetalle.loadError'))}
+          {readApiError(query.error, t('usuarioDetalle.loadError')).message}
         </ErrorAlert>
       </Stack>
     );
@@ -141,7 +140,7 @@ export default function UsuarioDetallePage() {
       await resendInvitation(user.id).unwrap();
       notify(t('usuarios.invitationResent', { email: user.email }), { type: 'success' });
     } catch (error) {
-      notify(apiErrorMessage(error, t('usuarios.actionError')), { type: 'error' });
+      notify(readApiError(error, t('usuarios.actionError')).message, { type: 'error' });
     }
   };
   const sessionsRefusal = delegation.actOn(usuario, 'revocarSesiones');

@@ -9,10 +9,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { Sesion, UsuarioDetalle } from '@gestion/shared';
 import { useNotify } from '@gestion/shared/react';
-import { ErrorAlert, useFormatDateTime } from '@gestion/ui';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ConfirmDialog, ErrorAlert, readApiError, useFormatDateTime } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorMessage } from '../../../lib/api-error';
 import { deviceName } from '../../cuenta/device-name';
 import { Section } from '../../cuenta/components/Section';
 import { useListUsuarioSesionesQuery, useRevokeUsuarioSesionMutation } from '../api';
@@ -50,7 +48,7 @@ export function UsuarioSesiones({
       await revoke({ id: usuario.id, sesionId: confirm.id }).unwrap();
       notify(t('usuarioDetalle.sessionRevoked'), { type: 'success' });
     } catch (e) {
-      notify(apiErrorMessage(e, t('usuarioDetalle.sessionRevokeError')), { type: 'error' });
+      notify(readApiError(e, t('usuarioDetalle.sessionRevokeError')).message, { type: 'error' });
     }
     setConfirm(null);
   };
@@ -67,7 +65,7 @@ export function UsuarioSesiones({
   else if (isError)
     body = (
       <ErrorAlert onRetry={() => void refetch()}>
-        {apiErrorMessage(error, t('usuarioDetalle.sessionsError'))}
+        {readApiError(error, t('usuarioDetalle.sessionsError')).message}
       </ErrorAlert>
     );
   else if (sessions.length === 0)

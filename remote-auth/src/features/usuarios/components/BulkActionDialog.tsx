@@ -12,9 +12,8 @@ import {
   type UserAction,
 } from '@gestion/shared';
 import { useNotify } from '@gestion/shared/react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ConfirmDialog, readApiError } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorMessage } from '../../../lib/api-error';
 import { useRefusalText, type Delegation } from '../../roles/use-delegation';
 import { useBulkUsuariosMutation, type UsuarioItem } from '../api';
 import type { BulkRequest } from './BulkActionsBar';
@@ -93,7 +92,7 @@ export function BulkActionDialog({
       }).unwrap();
       setResult(res);
     } catch (e) {
-      notify(apiErrorMessage(e, t('bulk.error')), { type: 'error' });
+      notify(readApiError(e, t('bulk.error')).message, { type: 'error' });
       onClose(false);
     }
   };

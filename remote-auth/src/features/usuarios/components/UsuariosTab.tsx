@@ -16,9 +16,8 @@ import {
   usePermission,
   useAnyPermission,
 } from '@gestion/shared/react';
-import { useFileDownload, withQuery } from '@gestion/ui';
+import { readApiError, useFileDownload, withQuery } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorMessage } from '../../../lib/api-error';
 import { useListRolesQuery } from '../../roles/api';
 import { useDelegation } from '../../roles/use-delegation';
 import {
@@ -138,7 +137,7 @@ export function UsuariosTab() {
       await resendInvitation(user.id).unwrap();
       notify(t('usuarios.invitationResent', { email: user.email }), { type: 'success' });
     } catch (error) {
-      notify(apiErrorMessage(error, t('usuarios.actionError')), { type: 'error' });
+      notify(readApiError(error, t('usuarios.actionError')).message, { type: 'error' });
     }
   };
 
@@ -210,7 +209,7 @@ export function UsuariosTab() {
             </Button>
           }
         >
-          {apiErrorMessage(error, t('usuarios.loadError'))}
+          {readApiError(error, t('usuarios.loadError')).message}
         </Alert>
       )}
 

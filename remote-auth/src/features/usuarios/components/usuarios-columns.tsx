@@ -5,8 +5,8 @@ import Link from '@mui/material/Link';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useFormatDateTime } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { useFormatDate } from '../../../lib/format';
 import { listLinkState, usuarioPath } from '../../usuario-detalle/list-link';
 import type { UsuarioItem } from '../api';
 import { RolesCell } from './RolesCell';
@@ -30,7 +30,7 @@ export function useUsuarioColumns({
   onOpenMenu: (anchor: HTMLElement, user: UsuarioItem) => void;
 }): GridColDef<UsuarioItem>[] {
   const { t } = useAdminTexts();
-  const formatDate = useFormatDate();
+  const formatDate = useFormatDateTime();
   const { search } = useLocation();
   return useMemo<GridColDef<UsuarioItem>[]>(() => {
     const cols: GridColDef<UsuarioItem>[] = [
