@@ -5,12 +5,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useForm } from 'react-hook-form';
 import type { ChangeEmailRequest } from '@gestion/shared';
-import { useAuth, useNotify } from '@gestion/shared/react';
+import { useAuth } from '@gestion/shared/react';
+import { useServerForm } from '@gestion/ui';
 import { PasswordField } from '../../../components/PasswordField';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorMessage, applyFieldErrors } from '../../../lib/api-error';
 import { useFieldRules } from '../../../lib/use-field-rules';
 import { useRequestEmailChangeMutation } from '../api';
 import { Section } from './Section';
@@ -20,30 +19,28 @@ import { Section } from './Section';
  * password proves it is the owner (ASVS 6.2.3 for a credential change); nothing changes until
  * the link sent to the new address is opened (/confirmar-correo), and the old one is told. The
  * api answers the same for a taken address, so this never says whether it belongs to someone.
+ * The kit's `useServerForm` puts a refusal of `email` or `password` under its field and anything
+ * else above the form.
  */
 export function EmailSection() {
   const { t } = useAdminTexts();
   const { user } = useAuth();
-  const notify = useNotify();
   const rules = useFieldRules();
-  const [requestChange, { isLoading }] = useRequestEmailChangeMutation();
+  const [requestChange] = useRequestEmailChangeMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, formState } = useForm<ChangeEmailRequest>({
+  const server = useServerForm<ChangeEmailRequest>({
     defaultValues: { email: '', password: '' },
-  });
-  const { errors } = formState;
-
-  const onSubmit = handleSubmit(async (body) => {
-    setSentTo(null);
-    try {
+    fields: ['email', 'password'],
+    saveFailed: t('cuenta.emailError'),
+    submit: async (body) => {
+      setSentTo(null);
       await requestChange(body).unwrap();
-      reset();
+      server.form.reset();
       setSentTo(body.email);
-    } catch (error) {
-      if (!applyFieldErrors(error, ['email', 'password'], (f, message) => setError(f, { message })))
-        notify(apiErrorMessage(error, t('cuenta.emailError')), { type: 'error' });
-    }
+    },
   });
+  const { register, formState } = server.form;
+  const { errors } = formState;
 
   const { ref: emailRef, ...email } = register('email', rules.email);
   const { ref: passwordRef, ...password } = register('password', rules.currentPassword);
@@ -62,9 +59,10 @@ export function EmailSection() {
           component="form"
           noValidate
           aria-label={t('cuenta.emailHeading')}
-          onSubmit={(e) => void onSubmit(e)}
+          onSubmit={server.onSubmit}
           spacing={2}
         >
+          {server.alert && <Alert severity="error">{server.alert}</Alert>}
           <TextField
             {...email}
             inputRef={emailRef}
@@ -83,7 +81,7 @@ export function EmailSection() {
             error={errors.password?.message}
           />
           <Box>
-            <Button type="submit" variant="contained" loading={isLoading}>
+            <Button type="submit" variant="contained" loading={server.submitting}>
               {t('cuenta.changeEmail')}
             </Button>
           </Box>

@@ -1,11 +1,11 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useForm } from 'react-hook-form';
 import { useNotify } from '@gestion/shared/react';
+import { useServerForm } from '@gestion/ui';
 import { PasswordField } from '../../../components/PasswordField';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorDetails, apiErrorMessage } from '../../../lib/api-error';
 import { useFieldRules } from '../../../lib/use-field-rules';
 import { useChangePasswordMutation } from '../api';
 import { Section } from './Section';
@@ -19,15 +19,25 @@ interface PasswordForm {
 /**
  * Password change (`POST /api/auth/password {actual, nueva}` → 204). Asking for the current
  * password means an unattended open session cannot take the account over (OWASP ASVS 2.1.5).
+ * The kit's `useServerForm` puts a refusal of `actual` or `nueva` under its field and anything
+ * else above the form.
  */
 export function PasswordSection() {
   const { t } = useAdminTexts();
   const notify = useNotify();
   const rules = useFieldRules();
-  const [changePassword, { isLoading }] = useChangePasswordMutation();
-  const { register, handleSubmit, reset, setError, getValues, formState } = useForm<PasswordForm>({
+  const [changePassword] = useChangePasswordMutation();
+  const server = useServerForm<PasswordForm>({
     defaultValues: { actual: '', nueva: '', confirmacion: '' },
+    fields: ['actual', 'nueva'],
+    saveFailed: t('cuenta.passwordError'),
+    submit: async ({ actual, nueva }) => {
+      await changePassword({ actual, nueva }).unwrap();
+      server.form.reset();
+      notify(t('cuenta.passwordChanged'), { type: 'success' });
+    },
   });
+  const { register, getValues, formState } = server.form;
   const { errors } = formState;
   /** react-hook-form's `ref` goes to the input element, not to the TextField. */
   const field = (name: keyof PasswordForm, options: Parameters<typeof register>[1]) => {
@@ -35,25 +45,16 @@ export function PasswordSection() {
     return { ...rest, inputRef: ref };
   };
 
-  const onSubmit = handleSubmit(async ({ actual, nueva }) => {
-    try {
-      await changePassword({ actual, nueva }).unwrap();
-      reset();
-      notify(t('cuenta.passwordChanged'), { type: 'success' });
-    } catch (error) {
-      const details = apiErrorDetails(error).filter(
-        (d) => d.field === 'actual' || d.field === 'nueva',
-      );
-      for (const d of details) setError(d.field as 'actual' | 'nueva', { message: d.message });
-      if (details.length === 0) {
-        notify(apiErrorMessage(error, t('cuenta.passwordError')), { type: 'error' });
-      }
-    }
-  });
-
   return (
     <Section title={t('cuenta.passwordHeading')}>
-      <Stack component="form" noValidate onSubmit={(e) => void onSubmit(e)} spacing={2} sx={{ maxWidth: 480 }}>
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={server.onSubmit}
+        spacing={2}
+        sx={{ maxWidth: 480 }}
+      >
+        {server.alert && <Alert severity="error">{server.alert}</Alert>}
         <PasswordField
           {...field('actual', rules.currentPassword)}
           label={t('cuenta.currentPassword')}
@@ -76,7 +77,7 @@ export function PasswordSection() {
           error={errors.confirmacion?.message}
         />
         <Box>
-          <Button type="submit" variant="contained" disabled={isLoading}>
+          <Button type="submit" variant="contained" disabled={server.submitting}>
             {t('cuenta.changePassword')}
           </Button>
         </Box>

@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useForm } from 'react-hook-form';
 import { useDispatch } from 'react-redux';
 import { ADMIN_ROLE } from '@gestion/shared';
 import { useAuth, useNotify, userUpdated } from '@gestion/shared/react';
+import { useServerForm } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorDetails, apiErrorMessage } from '../../../lib/api-error';
 import { useFieldRules } from '../../../lib/use-field-rules';
 import { useUpdateProfileMutation } from '../api';
 import { Section } from './Section';
@@ -19,7 +19,8 @@ import { Section } from './Section';
  * The signed-in user's profile: the name can be changed (`PATCH /api/auth/me {nombre}`); e-mail
  * and roles are shown, and only an administrator changes them. The new user goes to the shell's
  * auth slice through shared's `userUpdated` action, so the app bar shows the new name at once
- * without this remote importing the shell.
+ * without this remote importing the shell. A refusal is placed by the kit's `useServerForm`: a
+ * detail on `nombre` under the field, anything else above the form.
  */
 export function ProfileSection() {
   const { t } = useAdminTexts();
@@ -27,30 +28,33 @@ export function ProfileSection() {
   const notify = useNotify();
   const rules = useFieldRules();
   const dispatch = useDispatch();
-  const [updateProfile, { isLoading }] = useUpdateProfileMutation();
-  const { register, handleSubmit, reset, setError, formState } = useForm<{ nombre: string }>({
+  const [updateProfile] = useUpdateProfileMutation();
+  const server = useServerForm<{ nombre: string }>({
     defaultValues: { nombre: user?.nombre ?? '' },
+    fields: ['nombre'],
+    saveFailed: t('cuenta.profileError'),
+    submit: async ({ nombre }) => {
+      const res = await updateProfile({ nombre }).unwrap();
+      dispatch(userUpdated(res.user));
+      server.form.reset({ nombre: res.user.nombre });
+      notify(t('cuenta.profileSaved'), { type: 'success' });
+    },
   });
+  const { register, reset, formState } = server.form;
   useEffect(() => reset({ nombre: user?.nombre ?? '' }), [user?.nombre, reset]);
   if (!user) return null;
   const isAdmin = user.roles.some((role) => role.nombre === ADMIN_ROLE);
 
-  const onSubmit = handleSubmit(async ({ nombre }) => {
-    try {
-      const res = await updateProfile({ nombre }).unwrap();
-      dispatch(userUpdated(res.user));
-      reset({ nombre: res.user.nombre });
-      notify(t('cuenta.profileSaved'), { type: 'success' });
-    } catch (error) {
-      const field = apiErrorDetails(error).find((d) => d.field === 'nombre');
-      if (field) setError('nombre', { message: field.message });
-      else notify(apiErrorMessage(error, t('cuenta.profileError')), { type: 'error' });
-    }
-  });
-
   return (
     <Section title={t('configuracion.profile')}>
-      <Stack component="form" noValidate onSubmit={(e) => void onSubmit(e)} spacing={2} sx={{ maxWidth: 480 }}>
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={server.onSubmit}
+        spacing={2}
+        sx={{ maxWidth: 480 }}
+      >
+        {server.alert && <Alert severity="error">{server.alert}</Alert>}
         <TextField
           {...register('nombre', rules.nombre)}
           label={t('fields.nombre')}
@@ -91,7 +95,11 @@ export function ProfileSection() {
           </div>
         </Stack>
         <Box>
-          <Button type="submit" variant="contained" disabled={isLoading || !formState.isDirty}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={server.submitting || !formState.isDirty}
+          >
             {t('common.save')}
           </Button>
         </Box>

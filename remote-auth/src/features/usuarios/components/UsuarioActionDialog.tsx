@@ -1,7 +1,7 @@
+import { useEffect } from 'react';
 import { useNotify } from '@gestion/shared/react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { readApiError, useConfirmDialog } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorMessage } from '../../../lib/api-error';
 import {
   useDeleteUsuarioMutation,
   useRevokeInvitationMutation,
@@ -29,8 +29,10 @@ const TEXTS = {
 
 /**
  * Asks before deleting, deactivating, activating or signing out one user, revoking their
- * invitation or mailing them a reset link (issue #15), then does it. A refusal
- * of the api (the last admin, a delegation rule) is its Spanish message in one toast.
+ * invitation or mailing them a reset link (issue #15), then does it: the kit's
+ * `useConfirmDialog`, asked whenever the page sets `pending` (busy while the call runs), and
+ * `onClose` once the question is over. A refusal of the api (the last admin, a delegation rule)
+ * is its Spanish message in one toast.
  */
 export function UsuarioActionDialog({
   pending,
@@ -41,21 +43,14 @@ export function UsuarioActionDialog({
 }) {
   const { t } = useAdminTexts();
   const notify = useNotify();
-  const [updateUsuario, updateState] = useUpdateUsuarioMutation();
-  const [deleteUsuario, deleteState] = useDeleteUsuarioMutation();
-  const [revokeSessions, revokeState] = useRevokeUsuarioSessionsMutation();
-  const [revokeInvitation, revokeInvitationState] = useRevokeInvitationMutation();
-  const [sendReset, sendResetState] = useSendPasswordResetMutation();
-  const busy =
-    updateState.isLoading ||
-    deleteState.isLoading ||
-    revokeState.isLoading ||
-    revokeInvitationState.isLoading ||
-    sendResetState.isLoading;
+  const { ask, dialog } = useConfirmDialog();
+  const [updateUsuario] = useUpdateUsuarioMutation();
+  const [deleteUsuario] = useDeleteUsuarioMutation();
+  const [revokeSessions] = useRevokeUsuarioSessionsMutation();
+  const [revokeInvitation] = useRevokeInvitationMutation();
+  const [sendReset] = useSendPasswordResetMutation();
 
-  const run = async () => {
-    if (!pending) return;
-    const { kind, user } = pending;
+  const run = async ({ kind, user }: PendingAction) => {
     try {
       if (kind === 'delete') {
         const res = await deleteUsuario(user.id).unwrap();
@@ -82,29 +77,27 @@ export function UsuarioActionDialog({
         });
       }
     } catch (e) {
-      notify(apiErrorMessage(e, t('usuarios.actionError')), { type: 'error' });
+      notify(readApiError(e, t('usuarios.actionError')).message, { type: 'error' });
     }
-    onClose();
   };
 
-  const [title, message, confirm] = pending ? TEXTS[pending.kind] : TEXTS.delete;
-  return (
-    <ConfirmDialog
-      open={pending !== null}
-      title={pending ? t(`usuarios.confirm.${title}`) : ''}
-      message={
-        pending
-          ? t(`usuarios.confirm.${message}`, {
-              nombre: pending.user.nombre,
-              email: pending.user.email,
-            })
-          : ''
-      }
-      confirmLabel={pending ? t(`usuarios.${confirm}`) : ''}
-      destructive={pending?.kind !== 'activate' && pending?.kind !== 'passwordReset'}
-      busy={busy}
-      onClose={onClose}
-      onConfirm={() => void run()}
-    />
-  );
+  // One question per `pending` the page sets; its onClose clears `pending` again.
+  useEffect(() => {
+    if (!pending) return;
+    const [title, message, confirm] = TEXTS[pending.kind];
+    ask({
+      title: t(`usuarios.confirm.${title}`),
+      message: t(`usuarios.confirm.${message}`, {
+        nombre: pending.user.nombre,
+        email: pending.user.email,
+      }),
+      confirmLabel: t(`usuarios.${confirm}`),
+      destructive: pending.kind !== 'activate' && pending.kind !== 'passwordReset',
+      onConfirm: () => run(pending),
+      onClose,
+    });
+    // Asked once per pending action: `t`, `run` and `onClose` change identity with every render.
+  }, [pending, ask]);
+
+  return <>{dialog}</>;
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -13,11 +12,11 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useNotify } from '@gestion/shared/react';
+import { FormDialog, readApiError, useServerForm } from '@gestion/ui';
 import { useDiscardGuard } from '../../../components/use-discard-guard';
 import { useAdminTexts } from '../../../i18n/namespace';
-import { apiErrorMessage, applyFieldErrors, isVersionConflict } from '../../../lib/api-error';
 import { useFieldRules } from '../../../lib/use-field-rules';
 import { useDelegation } from '../../roles/use-delegation';
 import {
@@ -47,8 +46,8 @@ interface UsuarioFormDialogProps {
 }
 
 /**
- * Create or edit a user. Field errors are the form's rules first, then the server's `details`
- * on their fields. An edit sends the `version` it started from; a 409 means someone else saved
+ * Create or edit a user, on the kit's `FormDialog`. Field errors are the form's rules first, then
+ * the server's `details` on their fields (`useServerForm`; the rest above the form). An edit sends the `version` it started from; a 409 means someone else saved
  * in between, and the dialog offers to reload their version rather than overwrite it
  * (DESIGN.md §3). A new user is invited by mail to choose their own password (issue #15); where
  * mail cannot reach them the admin may generate a temporary password instead, shown here once
@@ -59,39 +58,26 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
   const { t } = useAdminTexts();
   const notify = useNotify();
   const rules = useFieldRules();
-  const [createUsuario, createState] = useCreateUsuarioMutation();
-  const [updateUsuario, updateState] = useUpdateUsuarioMutation();
+  const [createUsuario] = useCreateUsuarioMutation();
+  const [updateUsuario] = useUpdateUsuarioMutation();
   const [loadUsuario, loadState] = useLazyGetUsuarioQuery();
   const [version, setVersion] = useState(user?.version ?? 0);
-  const [conflict, setConflict] = useState(false);
   const [oneTimePassword, setOneTimePassword] = useState<string | null>(null);
-  const { register, handleSubmit, control, setError, reset, formState } = useForm<FormValues>({
+  const delegation = useDelegation();
+  const offered = roleNames.filter((r) => delegation.grant(r) === null);
+  const server = useServerForm<FormValues>({
     defaultValues: {
       email: user?.email ?? '',
       nombre: user?.nombre ?? '',
       generarPassword: false,
       roles: user ? user.roles : [],
     },
-  });
-  const { errors } = formState;
-  const { requestClose, prompt } = useDiscardGuard(formState.isDirty, onClose);
-  const busy = createState.isLoading || updateState.isLoading;
-  const delegation = useDelegation();
-  const offered = roleNames.filter((r) => delegation.grant(r) === null);
-
-  const showServerError = (error: unknown) => {
-    // Only the fields on screen: a detail for one the dialog does not show stays a toast.
-    const shown: (keyof FormValues)[] = user
+    // Only the fields on screen: a detail for one the dialog does not show goes above the form.
+    fields: user
       ? ['nombre', 'email']
-      : ['nombre', 'email', ...(offered.length > 0 ? (['roles'] as const) : [])];
-    const placed = applyFieldErrors(error, shown, (field, message) =>
-      setError(field, { message }, { shouldFocus: true }),
-    );
-    if (!placed) notify(apiErrorMessage(error, t('usuarios.saveError')), { type: 'error' });
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+      : ['nombre', 'email', ...(offered.length ? ['roles' as const] : [])],
+    saveFailed: t('usuarios.saveError'),
+    submit: async (values) => {
       if (user) {
         await updateUsuario({
           id: user.id,
@@ -101,28 +87,29 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
         }).unwrap();
         notify(t('usuarios.saved'), { type: 'success' });
         onClose();
-      } else {
-        const created = await createUsuario({
-          email: values.email,
-          nombre: values.nombre,
-          ...(values.generarPassword ? { generarPassword: true } : {}),
-          ...(values.roles.length ? { roles: values.roles } : {}),
-        }).unwrap();
-        const generated = created.passwordTemporal;
-        if (generated) {
-          notify(t('usuarios.created'), { type: 'success' });
-          setOneTimePassword(generated);
-        } else {
-          notify(t('usuarios.invited', { email: created.email }), { type: 'success' });
-          onClose();
-        }
+        return;
       }
-    } catch (error) {
-      if (user && isVersionConflict(error)) setConflict(true);
-      else showServerError(error);
-    }
+      const created = await createUsuario({
+        email: values.email,
+        nombre: values.nombre,
+        ...(values.generarPassword ? { generarPassword: true } : {}),
+        ...(values.roles.length ? { roles: values.roles } : {}),
+      }).unwrap();
+      const generated = created.passwordTemporal;
+      if (generated) {
+        notify(t('usuarios.created'), { type: 'success' });
+        setOneTimePassword(generated);
+      } else {
+        notify(t('usuarios.invited', { email: created.email }), { type: 'success' });
+        onClose();
+      }
+    },
   });
+  const { register, control, reset, formState } = server.form;
+  const { errors } = formState;
+  const { requestClose, prompt } = useDiscardGuard(formState.isDirty, onClose);
 
+  /** After a conflict: the other person's version replaces the form, and saving is offered again. */
   const reload = async () => {
     if (!user) return;
     try {
@@ -134,9 +121,9 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
         roles: fresh.roles,
       });
       setVersion(fresh.version);
-      setConflict(false);
+      server.clearConflict();
     } catch (error) {
-      notify(apiErrorMessage(error, t('usuarios.loadError')), { type: 'error' });
+      notify(readApiError(error, t('usuarios.loadError')).message, { type: 'error' });
     }
   };
 
@@ -183,132 +170,103 @@ export function UsuarioFormDialog({ user, roleNames, onClose }: UsuarioFormDialo
   const { ref: nombreRef, ...nombreField } = register('nombre', rules.nombre);
   return (
     <>
-      <Dialog
-        open
-        onClose={busy ? undefined : requestClose}
-        aria-labelledby="usuario-form-title"
-        maxWidth="sm"
-        fullWidth
+      <FormDialog
+        title={user ? t('usuarios.editTitle', { nombre: user.nombre }) : t('usuarios.newTitle')}
+        submitLabel={user ? t('common.save') : t('usuarios.create')}
+        server={server}
+        onClose={requestClose}
+        conflictMessage={t('usuarios.conflict')}
+        conflictAction={
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => void reload()}
+            loading={loadState.isFetching}
+          >
+            {t('usuarios.reload')}
+          </Button>
+        }
+        submitDisabled={server.conflict}
       >
-        <form noValidate onSubmit={(e) => void onSubmit(e)}>
-          <DialogTitle id="usuario-form-title">
-            {user ? t('usuarios.editTitle', { nombre: user.nombre }) : t('usuarios.newTitle')}
-          </DialogTitle>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              {conflict && (
-                <Alert
-                  severity="warning"
-                  action={
-                    <Button
-                      color="inherit"
-                      size="small"
-                      onClick={() => void reload()}
-                      loading={loadState.isFetching}
-                    >
-                      {t('usuarios.reload')}
-                    </Button>
+        <TextField
+          {...nombreField}
+          inputRef={nombreRef}
+          label={t('fields.nombre')}
+          required
+          autoFocus
+          error={Boolean(errors.nombre)}
+          helperText={errors.nombre?.message}
+        />
+        <TextField
+          {...emailField}
+          inputRef={emailRef}
+          type="email"
+          label={t('fields.email')}
+          required
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
+        />
+        {!user && (
+          <Controller
+            control={control}
+            name="generarPassword"
+            render={({ field }) => (
+              <Stack>
+                <FormControlLabel
+                  label={t('usuarios.generarPassword')}
+                  control={
+                    <Checkbox
+                      checked={field.value}
+                      onChange={(_e, checked) => field.onChange(checked)}
+                      slotProps={{ input: { 'aria-describedby': 'usuario-generar-hint' } }}
+                    />
                   }
-                >
-                  {t('usuarios.conflict')}
-                </Alert>
-              )}
-              <TextField
-                {...nombreField}
-                inputRef={nombreRef}
-                label={t('fields.nombre')}
-                required
-                autoFocus
-                error={Boolean(errors.nombre)}
-                helperText={errors.nombre?.message}
-              />
-              <TextField
-                {...emailField}
-                inputRef={emailRef}
-                type="email"
-                label={t('fields.email')}
-                required
-                error={Boolean(errors.email)}
-                helperText={errors.email?.message}
-              />
-              {!user && (
-                <Controller
-                  control={control}
-                  name="generarPassword"
-                  render={({ field }) => (
-                    <Stack>
-                      <FormControlLabel
-                        label={t('usuarios.generarPassword')}
-                        control={
-                          <Checkbox
-                            checked={field.value}
-                            onChange={(_e, checked) => field.onChange(checked)}
-                            slotProps={{ input: { 'aria-describedby': 'usuario-generar-hint' } }}
-                          />
+                />
+                <Typography id="usuario-generar-hint" variant="caption" color="text.secondary">
+                  {t('usuarios.generarPasswordHint')}
+                </Typography>
+              </Stack>
+            )}
+          />
+        )}
+        {!user && offered.length > 0 && (
+          <Controller
+            control={control}
+            name="roles"
+            render={({ field }) => (
+              <FormGroup role="group" aria-labelledby="usuario-roles-label">
+                <FormLabel id="usuario-roles-label">{t('usuarios.columns.roles')}</FormLabel>
+                {offered.map((r) => (
+                  <FormControlLabel
+                    key={r}
+                    label={r}
+                    control={
+                      <Checkbox
+                        checked={field.value.includes(r)}
+                        onChange={(_e, checked) =>
+                          field.onChange(
+                            checked ? [...field.value, r] : field.value.filter((x) => x !== r),
+                          )
                         }
                       />
-                      <Typography
-                        id="usuario-generar-hint"
-                        variant="caption"
-                        color="text.secondary"
-                      >
-                        {t('usuarios.generarPasswordHint')}
-                      </Typography>
-                    </Stack>
-                  )}
-                />
-              )}
-              {!user && offered.length > 0 && (
-                <Controller
-                  control={control}
-                  name="roles"
-                  render={({ field }) => (
-                    <FormGroup role="group" aria-labelledby="usuario-roles-label">
-                      <FormLabel id="usuario-roles-label">{t('usuarios.columns.roles')}</FormLabel>
-                      {offered.map((r) => (
-                        <FormControlLabel
-                          key={r}
-                          label={r}
-                          control={
-                            <Checkbox
-                              checked={field.value.includes(r)}
-                              onChange={(_e, checked) =>
-                                field.onChange(
-                                  checked
-                                    ? [...field.value, r]
-                                    : field.value.filter((x) => x !== r),
-                                )
-                              }
-                            />
-                          }
-                        />
-                      ))}
-                      {offered.length < roleNames.length && (
-                        <Typography color="text.secondary" variant="caption">
-                          {t('usuarios.onlyGrantable')}
-                        </Typography>
-                      )}
-                      {errors.roles?.message && (
-                        <Typography color="error" variant="caption">
-                          {errors.roles.message}
-                        </Typography>
-                      )}
-                    </FormGroup>
-                  )}
-                />
-              )}
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={requestClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" loading={busy} disabled={conflict}>
-              {user ? t('common.save') : t('usuarios.create')}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+                    }
+                  />
+                ))}
+                {offered.length < roleNames.length && (
+                  <Typography color="text.secondary" variant="caption">
+                    {t('usuarios.onlyGrantable')}
+                  </Typography>
+                )}
+                {errors.roles?.message && (
+                  <Typography color="error" variant="caption">
+                    {errors.roles.message}
+                  </Typography>
+                )}
+              </FormGroup>
+            )}
+          />
+        )}
+      </FormDialog>
       {prompt}
     </>
   );
