@@ -10,7 +10,7 @@ import {
   ROLES_READ_PERMISSIONS,
   type BulkFiltro,
 } from '@gestion/shared';
-import { PAGE_SIZES, useServerListState } from '@gestion/ui/grid';
+import { PAGE_SIZES, usePageInRange, useServerListState } from '@gestion/ui/grid';
 import {
   useNotify,
   usePermission,
@@ -85,6 +85,9 @@ export function UsuariosTab() {
   };
   const args = { ...filtro, ...list.params };
   const { data, isFetching, isError, error, refetch } = useListUsuariosQuery(args);
+  // A link to a page the list no longer has (or the last row of the last page gone): the last
+  // page with rows, replacing the URL's entry.
+  usePageInRange(list, data);
   const roles = useListRolesQuery(undefined, { skip: !canSeeRoles });
   const roleNames = (roles.data?.items ?? []).map((r) => r.nombre);
   const [resendInvitation] = useResendInvitationMutation();

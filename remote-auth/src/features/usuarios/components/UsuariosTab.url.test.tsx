@@ -60,6 +60,26 @@ describe('UsuariosTab in the URL', () => {
     expect(Object.fromEntries(call.query)).toEqual({ page: '1', pageSize: '25' });
   });
 
+  it('shows the last page with rows when the URL names one past the end', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/usuarios': ({ query }) => ({
+        body: {
+          items: query.get('page') === '2' ? ROWS : [],
+          total: 12,
+          page: Number(query.get('page')),
+          pageSize: 10,
+        },
+      }),
+      'GET /api/roles': { body: { items: [], total: 0, page: 1, pageSize: 100 } },
+    });
+    renderPage(<UsuariosTab />, {
+      auth: signedIn(admin),
+      url: '/configuracion/usuarios?page=9&pageSize=10',
+    });
+    expect(await screen.findByText('Luis Gómez')).toBeInTheDocument();
+    expect(fetchMock.callsTo('GET /api/usuarios').map((c) => c.query.get('page'))).toEqual(['9', '2']);
+  });
+
   it('selects every matching user and sends the filter, naming each user in the result', async () => {
     const result: BulkUsuariosResponse = {
       accion: 'desactivar',
