@@ -66,6 +66,11 @@ const AUDIT_OF_REFUSED = new Set([
   'cuenta.cambio_email_fallido',
   'auth.restablecimiento_fallido',
   'auth.login_codigo_fallido',
+  // Issue #16: a wrong password on a second-factor call, a wrong second-factor code and the
+  // lock it starts.
+  'mfa.contrasena_fallida',
+  'mfa.verificacion_fallida',
+  'mfa.bloqueo',
 ]);
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -69,11 +69,11 @@ export function createMfaService(deps: MfaDeps) {
     return u;
   }
 
-  /** The password check of a `{password}` call, renewing the session's step-up time. */
-  async function passwordEntered(caller: SignedInCaller, sesionId: number, password?: string) {
-    await common.checkPassword(caller, password);
-    await markSessionReauthenticated(db, sesionId, now());
-  }
+  /**
+   * The fresh entry of the password (or a code) renews the session's step-up time — written only
+   * once the call succeeds, so a refused call changes nothing.
+   */
+  const stepUpRenewed = (sesionId: number) => markSessionReauthenticated(db, sesionId, now());
 
   /** Revokes the other sessions, mails the notice and audits one factor change, in `tx`. */
   async function factorChanged(
@@ -123,12 +123,13 @@ export function createMfaService(deps: MfaDeps) {
      *   409 TOTP_YA_ACTIVO while an active TOTP exists.
      */
     async enrol(actor: MfaActor, password?: string): Promise<TotpEnrolResponse> {
-      if (actor.kind === 'session') await passwordEntered(actor.caller, actor.sesionId, password);
+      if (actor.kind === 'session') await common.checkPassword(actor.caller, password);
       const usuarioId = actor.kind === 'session' ? actor.caller.user.id : actor.usuarioId;
       const u = await mustUser(db, usuarioId);
       if ((await findTotp(db, usuarioId))?.activo) throw mfaConflict('totpActive');
       const secret = newTotpSecret();
       await savePendingTotp(db, usuarioId, encryptSecret(deps.mfaKey, usuarioId, secret), now());
+      if (actor.kind === 'session') await stepUpRenewed(actor.sesionId);
       return { secret, otpauthUrl: totpUri(secret, u.email) };
     },
 
@@ -179,7 +180,7 @@ export function createMfaService(deps: MfaDeps) {
      * @throws 400 (field `password`), 429 ACCOUNT_LOCKED, 409 MFA_NO_CONFIGURADO.
      */
     async remove(caller: SignedInCaller, sesionId: number, password: string): Promise<void> {
-      await passwordEntered(caller, sesionId, password);
+      await common.checkPassword(caller, password);
       const removed = await db.transaction().execute(async (tx) => {
         if (!(await deleteTotp(tx, caller.user.id))) return false;
         await deleteRecoveryCodes(tx, caller.user.id);
@@ -188,6 +189,7 @@ export function createMfaService(deps: MfaDeps) {
         return true;
       });
       if (!removed) throw mfaConflict('notEnrolled');
+      await stepUpRenewed(sesionId);
       deps.kickMail();
     },
 
@@ -200,7 +202,7 @@ export function createMfaService(deps: MfaDeps) {
       sesionId: number,
       password: string,
     ): Promise<RecoveryCodesResponse> {
-      await passwordEntered(caller, sesionId, password);
+      await common.checkPassword(caller, password);
       if (!(await findTotp(db, caller.user.id))?.activo) throw mfaConflict('notEnrolled');
       const codes = await newRecoveryCodes((c) => hasher.hash(c));
       await db.transaction().execute(async (tx) => {
@@ -208,6 +210,7 @@ export function createMfaService(deps: MfaDeps) {
         const u = await mustUser(tx, caller.user.id);
         await factorChanged(tx, u, caller.ip, sesionId, MFA_AUDIT.recoveryRegenerated, 'codigos');
       });
+      await stepUpRenewed(sesionId);
       deps.kickMail();
       return { codigosRecuperacion: codes.shown };
     },
@@ -227,8 +230,14 @@ export function createMfaService(deps: MfaDeps) {
       if (hasPassword === (body.codigo !== undefined))
         throw validationError([{ field: 'password', message: MESSAGES.invalidCredentials }]);
       if (hasPassword) {
-        await passwordEntered(caller, sesionId, body.password);
+        await common.checkPassword(caller, body.password);
+        await stepUpRenewed(sesionId);
       } else {
+        // Without a factor there is nothing a code could match: refused before anything is
+        // counted.
+        const totp = await findTotp(db, caller.user.id);
+        if (!totp?.activo && (await countRecoveryCodes(db, caller.user.id)) === 0)
+          throw mfaConflict('notEnrolled');
         const ok = await db.transaction().execute(async (tx) => {
           const u = await mustUser(tx, caller.user.id);
           await common.refuseWhileLocked(tx, u.id);

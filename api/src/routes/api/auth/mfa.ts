@@ -178,7 +178,10 @@ const mfaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
         summary: 'Confirmar la identidad para una operación sensible',
         security: bearer,
         body: ReautenticarRequestSchema,
-        response: { 204: noContent('Confirmada durante 10 minutos'), ...errors(400, 401, 429) },
+        response: {
+          204: noContent('Confirmada durante 10 minutos'),
+          ...errors(400, 401, 409, 429),
+        },
       },
       onRequest: app.authenticate,
       config: perMinute,
