@@ -1,22 +1,11 @@
-/** Events and periods as the api answers them (shared's contract), for page tests. */
-import type { Evento, Periodo } from '@gestion/shared';
+/**
+ * Events and periods as the api answers them (shared's contract), for page tests; the event and
+ * the list body are the kit's (`@gestion/ui/testing`), shared with remote-informes.
+ */
+import type { Periodo } from '@gestion/shared';
+import { listPage } from '@gestion/ui/testing';
 
-export function makeEvento(overrides: Partial<Evento> = {}): Evento {
-  return {
-    id: 1,
-    nombre: 'Congreso de primavera',
-    descripcion: 'Tres días de charlas',
-    lugar: 'Valencia',
-    fechaInicio: '2026-03-01T08:00:00.000Z',
-    fechaFin: '2026-03-03T18:00:00.000Z',
-    estado: 'borrador',
-    responsableId: null,
-    version: 1,
-    creadoEn: '2026-01-01T00:00:00.000Z',
-    actualizadoEn: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+export { makeEvento } from '@gestion/ui/testing';
 
 export function makePeriodo(overrides: Partial<Periodo> = {}): Periodo {
   return {
@@ -31,7 +20,7 @@ export function makePeriodo(overrides: Partial<Periodo> = {}): Periodo {
   };
 }
 
-/** `GET /api/eventos` body with `items`. */
+/** `GET /api/eventos` body with `items` (this area's page size, 10). */
 export function page<T>(items: T[], total = items.length, pageNumber = 1, pageSize = 10) {
-  return { items, total, page: pageNumber, pageSize };
+  return listPage(items, total, pageNumber, pageSize);
 }

@@ -2,8 +2,7 @@
  * Renders a page of this remote the way the shell mounts it (the shared test kit's `renderPage`),
  * with this package's translations on the shared i18next instance (Spanish, the default locale).
  */
-import type { User } from '@gestion/shared';
-import { initTestI18n, makeUser } from '@gestion/shared/testing';
+import { initTestI18n } from '@gestion/shared/testing';
 import { initUiTestI18n } from '@gestion/ui/testing';
 import { NAMESPACE } from '../i18n/namespace';
 import en from '../i18n/en.json';
@@ -13,23 +12,5 @@ initTestI18n(NAMESPACE, { es, en });
 initUiTestI18n();
 
 export { makeUser, renderPage, signedIn, type FakeShell } from '@gestion/shared/testing';
-
-/** A user of the seeded `gestor` role (eventos, periodos, informes, filtrado). */
-export function makeGestor(): User {
-  return makeUser({
-    nombre: 'Gema Gestora',
-    roles: [
-      {
-        nombre: 'gestor',
-        permisos: [
-          'eventos:ver',
-          'eventos:crear',
-          'eventos:editar',
-          'eventos:eliminar',
-          'periodos:ver',
-          'periodos:gestionar',
-        ].map((nombre) => ({ nombre })),
-      },
-    ],
-  });
-}
+/** The seeded `gestor` (Gema Gestora, id 3), the kit's. */
+export { makeGestor } from '@gestion/ui/testing';

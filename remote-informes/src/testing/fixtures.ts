@@ -1,21 +1,12 @@
 /** Reports, results and filter answers as the api answers them (shared's contract), for page tests. */
 import type { Evento, Informe, InformeResultado } from '@gestion/shared';
+import { makeEvento as makeKitEvento } from '@gestion/ui/testing';
 
+export { listPage as page, validationError } from '@gestion/ui/testing';
+
+/** An event as the api answers it: the kit's, published. */
 export function makeEvento(overrides: Partial<Evento> = {}): Evento {
-  return {
-    id: 1,
-    nombre: 'Congreso de primavera',
-    descripcion: 'Tres días de charlas',
-    lugar: 'Valencia',
-    fechaInicio: '2026-03-01T08:00:00.000Z',
-    fechaFin: '2026-03-03T18:00:00.000Z',
-    estado: 'publicado',
-    responsableId: null,
-    version: 1,
-    creadoEn: '2026-01-01T00:00:00.000Z',
-    actualizadoEn: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
+  return makeKitEvento({ estado: 'publicado', ...overrides });
 }
 
 export function makeInforme(overrides: Partial<Informe> = {}): Informe {
@@ -59,18 +50,5 @@ export function makeResultado(overrides: Partial<InformeResultado> = {}): Inform
     page: 1,
     pageSize: 50,
     ...overrides,
-  };
-}
-
-/** A list body: `{items, total, page, pageSize}`. */
-export function page<T>(items: T[], total = items.length, pageNumber = 1, pageSize = 20) {
-  return { items, total, page: pageNumber, pageSize };
-}
-
-/** The api's 400 with `details`. */
-export function validationError(message: string, details: { field: string; message: string }[]) {
-  return {
-    status: 400,
-    body: { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_ERROR', message, details },
   };
 }

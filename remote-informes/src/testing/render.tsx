@@ -13,35 +13,8 @@ initTestI18n(NAMESPACE, { es, en });
 initUiTestI18n();
 
 export { makeUser, renderPage, signedIn, type FakeShell } from '@gestion/shared/testing';
-
-/**
- * A user of the seeded `gestor` role (eventos, periodos, informes, filtrado; no usuarios): Gema
- * Gestora, id 3, the author of the fixtures' reports (`makeInforme`).
- */
-export function makeGestor(): User {
-  return makeUser({
-    id: 3,
-    nombre: 'Gema Gestora',
-    roles: [
-      {
-        nombre: 'gestor',
-        permisos: [
-          'eventos:ver',
-          'eventos:crear',
-          'eventos:editar',
-          'eventos:eliminar',
-          'periodos:ver',
-          'periodos:gestionar',
-          'informes:ver',
-          'informes:crear',
-          'informes:eliminar',
-          'informes:exportar',
-          'filtrado:usar',
-        ].map((nombre) => ({ nombre })),
-      },
-    ],
-  });
-}
+/** The seeded `gestor` (Gema Gestora, id 3), the kit's. */
+export { makeGestor } from '@gestion/ui/testing';
 
 /** A user who may use the filter but not save reports (`filtrado:usar` only). */
 export function makeFiltrador(): User {

@@ -17,3 +17,9 @@ export function initUiTestI18n(): void {
   // The api's error texts (api-error-text.ts), so a test in English sees them at once.
   initTestI18n(ERRORS_NAMESPACE, { es: errorsEs, en: errorsEn });
 }
+
+// What the remotes' tests share (issue #14): api answers, the gestor user, dialog steps, the
+// routes checks.
+export * from './dialogs';
+export * from './fixtures';
+export * from './routes';

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { saveRenameExpectingConflict } from '@gestion/ui/testing';
 import { mockFetch } from '@gestion/shared/testing';
 import { makeEvento, page } from '../../../testing/fixtures';
 import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
@@ -239,14 +240,12 @@ describe('EventosPage', () => {
     await screen.findByText('Congreso de primavera');
     await user.click(screen.getByRole('button', { name: 'Editar Congreso de primavera' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar evento' });
-    const nombre = within(dialog).getByRole('textbox', { name: 'Nombre' });
-    await user.clear(nombre);
-    await user.type(nombre, 'Congreso renovado');
-    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
-    expect(
-      await within(dialog).findByText(/Otra persona ha modificado este evento/),
-    ).toBeInTheDocument();
-    expect(nombre).toHaveValue('Congreso renovado');
+    await saveRenameExpectingConflict(
+      user,
+      dialog,
+      'Congreso renovado',
+      /Otra persona ha modificado este evento/,
+    );
   });
 
   it('lists the periods a date change would leave out, on the date that excludes them', async () => {

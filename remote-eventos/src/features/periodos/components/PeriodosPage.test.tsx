@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { saveRenameExpectingConflict } from '@gestion/ui/testing';
 import { mockFetch } from '@gestion/shared/testing';
 import { makeEvento, makePeriodo, page } from '../../../testing/fixtures';
 import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
@@ -150,14 +151,12 @@ describe('PeriodosPage', () => {
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Editar Talleres' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar periodo' });
-    const nombre = within(dialog).getByRole('textbox', { name: 'Nombre' });
-    await user.clear(nombre);
-    await user.type(nombre, 'Talleres prácticos');
-    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
-    expect(
-      await within(dialog).findByText(/Otra persona ha modificado este periodo/),
-    ).toBeInTheDocument();
-    expect(nombre).toHaveValue('Talleres prácticos');
+    await saveRenameExpectingConflict(
+      user,
+      dialog,
+      'Talleres prácticos',
+      /Otra persona ha modificado este periodo/,
+    );
     await waitFor(() => expect(fetchMock.callsTo('GET /api/eventos/1/periodos')).toHaveLength(2));
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

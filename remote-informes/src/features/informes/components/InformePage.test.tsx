@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { saveRenameExpectingConflict } from '@gestion/ui/testing';
 import i18next from 'i18next';
 import { mockFetch } from '@gestion/shared/testing';
 import { giveChartsASize } from '../../../testing/chart-size';
@@ -222,14 +223,12 @@ describe('InformePage', () => {
     version = 2;
     await user.click(screen.getByRole('button', { name: 'Editar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar informe' });
-    const nombre = within(dialog).getByRole('textbox', { name: 'Nombre' });
-    await user.clear(nombre);
-    await user.type(nombre, 'Estados para la junta');
-    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
-    expect(
-      await within(dialog).findByText(/Otra persona ha modificado este informe/),
-    ).toBeInTheDocument();
-    expect(nombre).toHaveValue('Estados para la junta');
+    await saveRenameExpectingConflict(
+      user,
+      dialog,
+      'Estados para la junta',
+      /Otra persona ha modificado este informe/,
+    );
     // The page has fetched the current version; saving again applies the change over it.
     await waitFor(() => expect(fetchMock.callsTo('GET /api/informes/7')).toHaveLength(2));
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));

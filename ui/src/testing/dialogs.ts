@@ -1,0 +1,25 @@
+/**
+ * Steps the remotes' dialog tests repeat (issue #14: one kit, one way to test it).
+ */
+import { within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+
+/**
+ * In the open edit `dialog`, types `value` into "Nombre" and saves, then expects the kit's
+ * version-conflict message (`conflict`) with the typed value kept (FormDialog/useServerForm).
+ * @returns the "Nombre" field, for a second save.
+ */
+export async function saveRenameExpectingConflict(
+  user: UserEvent,
+  dialog: HTMLElement,
+  value: string,
+  conflict: RegExp,
+): Promise<HTMLElement> {
+  const nombre = within(dialog).getByRole('textbox', { name: 'Nombre' });
+  await user.clear(nombre);
+  await user.type(nombre, value);
+  await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+  expect(await within(dialog).findByText(conflict)).toBeInTheDocument();
+  expect(nombre).toHaveValue(value);
+  return nombre;
+}
