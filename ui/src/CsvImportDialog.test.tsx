@@ -10,7 +10,8 @@ interface Row extends CsvImportRow {
   nombre: string;
 }
 
-const CSV = 'nombre,lugar,fechaInicio,fechaFin\nFeria,Madrid,2026-03-01T08:00:00Z,2026-03-02T18:00:00Z\n';
+const CSV =
+  'nombre,lugar,fechaInicio,fechaFin\nFeria,Madrid,2026-03-01T08:00:00Z,2026-03-02T18:00:00Z\n';
 
 const report = (aplicado: boolean, filas: Row[]): CsvImportReport<Row> => ({
   aplicado,
@@ -88,7 +89,9 @@ describe('CsvImportDialog', () => {
     const rejected = screen.getByRole('row', { name: /^3 .*Rechazada/ });
     expect(table).toContainElement(rejected);
     expect(rejected).toHaveTextContent('nombre: El nombre es obligatorio');
-    expect(screen.getByText(/1 se crearán, 1 rechazados\. Corrija las filas rechazadas/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/1 se crearán, 1 rechazados\. Corrija las filas rechazadas/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Aplicar' })).toBeDisabled();
   });
 

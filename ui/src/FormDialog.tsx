@@ -78,12 +78,7 @@ export function FormDialog<F extends FieldValues>({
           <Button onClick={onClose} disabled={submitting}>
             {t('cancel')}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={submitting}
-            disabled={submitDisabled}
-          >
+          <Button type="submit" variant="contained" loading={submitting} disabled={submitDisabled}>
             {submitLabel}
           </Button>
         </DialogActions>
