@@ -310,5 +310,7 @@ describe.each(DATABASES)('fuzzing every endpoint on %s', (dialect) => {
       .map((e) => `${e.method} ${e.path}`)
       .filter((k) => !refusedChecked.get(k));
     expect(unchecked).toEqual([]);
-  }, 300_000);
+    // Issue #16 added eight endpoints (~18% more requests); on PostgreSQL on a busy 2-core
+    // machine the whole run went past 300 s.
+  }, 450_000);
 });
