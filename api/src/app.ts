@@ -28,6 +28,7 @@ import mailPlugin from './mail/plugin';
 import type { MailWorkerOptions } from './mail/worker';
 import auditPlugin from './plugins/app/audit';
 import authPlugin from './plugins/app/auth';
+import stepUpPlugin from './plugins/app/step-up';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/app/errors';
 import frontendsPlugin from './plugins/app/frontends';
 import methodNotAllowedPlugin, { routeTable } from './plugins/app/method-not-allowed';
@@ -229,6 +230,8 @@ export async function buildApp(
     await app.register(routeTable);
     await app.register(swaggerPlugin);
     await app.register(authPlugin);
+    // Issue #16: step-up on the routes that grant `admin` or relax a role's second factor.
+    await app.register(stepUpPlugin);
     await app.register(auditPlugin);
     await app.register(mailPlugin, options.mail ? { worker: options.mail } : {});
 
