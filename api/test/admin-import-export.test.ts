@@ -13,7 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import { listAudit } from '../src/repositories/auditoria-repository';
 import { csvCell, csvLine, parseCsv } from '../src/services/csv';
 import { DATABASES, PASSWORD, expectErrorShape, login, uniqueEmail } from './helper';
-import { buildAdminWorld, call, createUser, type AdminWorld } from './admin-fixtures';
+import { call, createUser } from './admin-fixtures';
+import { withAdminWorld } from './support/admin-world';
 
 describe('csv cells', () => {
   it('quotes commas, quotes and line breaks (RFC 4180)', () => {
@@ -42,19 +43,10 @@ describe('csv cells', () => {
 });
 
 describe.each(DATABASES)('CSV import and export on %s', (dialect) => {
-  let w: AdminWorld;
   let app: FastifyInstance;
   let admin: string;
 
-  beforeAll(async () => {
-    w = await buildAdminWorld(dialect);
-    app = w.app;
-    admin = w.tokens.admin;
-  });
-  afterAll(async () => {
-    await w?.app.close();
-    await w?.db.drop();
-  });
+  withAdminWorld(dialect, (x) => ({ app, admin } = x));
 
   const importCsv = (body: string, dryRun: boolean) =>
     call(app, admin, {

@@ -6,7 +6,8 @@
  * data in permission-tables/admin.ts, shared with the cluster suite (issue #7).
  */
 import { DATABASES } from './helper';
-import { buildAdminWorld, call, type AdminWorld } from './admin-fixtures';
+import { call, type AdminWorld } from './admin-fixtures';
+import { withAdminWorld } from './support/admin-world';
 import { ADMIN_TABLE, type AdminCtx } from './permission-tables/admin';
 import { CALLERS } from './permission-tables/types';
 
@@ -14,14 +15,13 @@ describe.each(DATABASES)('permission matrix on %s', (dialect) => {
   let w: AdminWorld;
   let ctx: AdminCtx;
 
-  beforeAll(async () => {
-    w = await buildAdminWorld(dialect);
-    ctx = await ADMIN_TABLE.setup(w.app, w.tokens.admin);
-  });
-  afterAll(async () => {
-    await w?.app.close();
-    await w?.db.drop();
-  });
+  withAdminWorld(
+    dialect,
+    (x) => (w = x.w),
+    async (x) => {
+      ctx = await ADMIN_TABLE.setup(x.app, x.admin);
+    },
+  );
 
   const cases = CALLERS.flatMap((caller) =>
     ADMIN_TABLE.rows.map((row) => ({

@@ -19,22 +19,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { listAudit } from '../src/repositories/auditoria-repository';
 import { DATABASES, PASSWORD, expectErrorShape, login, me, register, uniqueEmail } from './helper';
-import { buildAdminWorld, call, createUser, signIn, type AdminWorld } from './admin-fixtures';
+import { call, createUser, signIn, type AdminWorld } from './admin-fixtures';
+import { withAdminWorld } from './support/admin-world';
 
 describe.each(DATABASES)('administration on %s', (dialect) => {
   let w: AdminWorld;
   let app: FastifyInstance;
   let admin: string;
 
-  beforeAll(async () => {
-    w = await buildAdminWorld(dialect);
-    app = w.app;
-    admin = w.tokens.admin;
-  });
-  afterAll(async () => {
-    await w?.app.close();
-    await w?.db.drop();
-  });
+  withAdminWorld(dialect, (x) => ({ w, app, admin } = x));
 
   const req = (
     method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',

@@ -18,24 +18,16 @@ import {
 } from '../src/repositories/informes-agregados-repository';
 import { validateFiltro } from '../src/services/filtrado-service';
 import { DATABASES, uniqueEmail } from './helper';
-import { buildAdminWorld, call, createUser, type AdminWorld } from './admin-fixtures';
+import { call, createUser } from './admin-fixtures';
+import { withAdminWorld } from './support/admin-world';
 
 const ROLES = ['admin', 'gestor', 'usuario'];
 
 describe.each(DATABASES)('informes: counters on %s', (dialect) => {
-  let w: AdminWorld;
   let app: FastifyInstance;
   let admin: string;
 
-  beforeAll(async () => {
-    w = await buildAdminWorld(dialect);
-    app = w.app;
-    admin = w.tokens.admin;
-  });
-  afterAll(async () => {
-    await w?.app.close();
-    await w?.db.drop();
-  });
+  withAdminWorld(dialect, (x) => ({ app, admin } = x));
 
   const req = (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',

@@ -4,7 +4,8 @@
  * against the replicas by the cluster suite, issue #7).
  */
 import { DATABASES } from './helper';
-import { buildAdminWorld, call, type AdminWorld } from './admin-fixtures';
+import { call, type AdminWorld } from './admin-fixtures';
+import { withAdminWorld } from './support/admin-world';
 import { INFORMES_TABLE } from './permission-tables/informes';
 import { CALLERS } from './permission-tables/types';
 
@@ -12,14 +13,13 @@ describe.each(DATABASES)('filtrado and informes permissions on %s', (dialect) =>
   let w: AdminWorld;
   let ctx: Awaited<ReturnType<typeof INFORMES_TABLE.setup>>;
 
-  beforeAll(async () => {
-    w = await buildAdminWorld(dialect);
-    ctx = await INFORMES_TABLE.setup(w.app, w.tokens.admin);
-  });
-  afterAll(async () => {
-    await w?.app.close();
-    await w?.db.drop();
-  });
+  withAdminWorld(
+    dialect,
+    (x) => (w = x.w),
+    async (x) => {
+      ctx = await INFORMES_TABLE.setup(x.app, x.admin);
+    },
+  );
 
   const cases = CALLERS.flatMap((caller) =>
     INFORMES_TABLE.rows.map((row) => ({

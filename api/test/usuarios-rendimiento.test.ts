@@ -11,22 +11,15 @@ import { sql } from 'kysely';
 import { usuariosRendimiento } from '../src/db/migrations/0004-usuarios-rendimiento';
 import { TOTAL_MAX } from '../src/repositories/usuarios-list-repository';
 import { DATABASES, uniqueEmail } from './helper';
-import { buildAdminWorld, call, createUser, signIn, type AdminWorld } from './admin-fixtures';
+import { call, createUser, signIn, type AdminWorld } from './admin-fixtures';
+import { withAdminWorld } from './support/admin-world';
 
 describe.each(DATABASES)('user list totals and pages on %s', (dialect) => {
   let w: AdminWorld;
   let app: FastifyInstance;
   let admin: string;
 
-  beforeAll(async () => {
-    w = await buildAdminWorld(dialect);
-    app = w.app;
-    admin = w.tokens.admin;
-  });
-  afterAll(async () => {
-    await w?.app.close();
-    await w?.db.drop();
-  });
+  withAdminWorld(dialect, (x) => ({ w, app, admin } = x));
 
   const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     call(app, admin, { method, url, ...(payload === undefined ? {} : { payload }) });
