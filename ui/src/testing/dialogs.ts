@@ -1,7 +1,7 @@
 /**
- * Steps the remotes' dialog tests repeat (issue #14: one kit, one way to test it).
+ * Steps the remotes' page and dialog tests repeat (issue #14: one kit, one way to test it).
  */
-import { within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
 /**
@@ -22,4 +22,15 @@ export async function saveRenameExpectingConflict(
   expect(await within(dialog).findByText(conflict)).toBeInTheDocument();
   expect(nombre).toHaveValue(value);
   return nombre;
+}
+
+/**
+ * Expects a page's "not found" state: its `message` and the link back to the list (`back`).
+ */
+export async function expectNotFoundPage(
+  message: string,
+  back: { name: string; href: string },
+): Promise<void> {
+  expect(await screen.findByText(message)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: back.name })).toHaveAttribute('href', back.href);
 }

@@ -59,3 +59,11 @@ export function validationError(message: string, details: { field: string; messa
     body: { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_ERROR', message, details },
   };
 }
+
+/** The api's 404 NOT_FOUND with its `message`, as a `mockFetch` answer. */
+export function notFound(message: string) {
+  return {
+    status: 404,
+    body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message },
+  };
+}

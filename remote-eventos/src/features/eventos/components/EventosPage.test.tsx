@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { saveRenameExpectingConflict } from '@gestion/ui/testing';
+import { saveRenameExpectingConflict, validationError } from '@gestion/ui/testing';
 import { mockFetch } from '@gestion/shared/testing';
 import { makeEvento, page } from '../../../testing/fixtures';
 import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
@@ -186,16 +186,9 @@ describe('EventosPage', () => {
   it('validates the create dialog and shows the server field error on its field', async () => {
     const fetchMock = mockFetch({
       'GET /api/eventos': { body: page([congreso]) },
-      'POST /api/eventos': {
-        status: 400,
-        body: {
-          statusCode: 400,
-          error: 'Bad Request',
-          code: 'VALIDATION_ERROR',
-          message: 'Datos no válidos',
-          details: [{ field: 'lugar', message: 'El lugar ya está reservado' }],
-        },
-      },
+      'POST /api/eventos': validationError('Datos no válidos', [
+        { field: 'lugar', message: 'El lugar ya está reservado' },
+      ]),
     });
     const { user } = renderPage(<EventosPage />, {
       url: '/eventos',

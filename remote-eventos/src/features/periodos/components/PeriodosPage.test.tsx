@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { saveRenameExpectingConflict } from '@gestion/ui/testing';
+import { expectNotFoundPage, notFound, saveRenameExpectingConflict } from '@gestion/ui/testing';
 import { mockFetch } from '@gestion/shared/testing';
 import { makeEvento, makePeriodo, page } from '../../../testing/fixtures';
 import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
@@ -188,23 +188,12 @@ describe('PeriodosPage', () => {
 
   it('says in Spanish that the event does not exist, with a way back', async () => {
     mockFetch({
-      'GET /api/eventos/1': {
-        status: 404,
-        body: {
-          statusCode: 404,
-          error: 'Not Found',
-          code: 'NOT_FOUND',
-          message: 'El evento no existe',
-        },
-      },
+      'GET /api/eventos/1': notFound('El evento no existe'),
     });
     open();
-    expect(
-      await screen.findByText('El evento que buscas no existe o ha sido eliminado.'),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Volver a eventos' })).toHaveAttribute(
-      'href',
-      '/eventos',
-    );
+    await expectNotFoundPage('El evento que buscas no existe o ha sido eliminado.', {
+      name: 'Volver a eventos',
+      href: '/eventos',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { saveRenameExpectingConflict } from '@gestion/ui/testing';
+import { expectNotFoundPage, notFound, saveRenameExpectingConflict } from '@gestion/ui/testing';
 import i18next from 'i18next';
 import { mockFetch } from '@gestion/shared/testing';
 import { giveChartsASize } from '../../../testing/chart-size';
@@ -283,24 +283,13 @@ describe('InformePage', () => {
 
   it('says so when the report does not exist', async () => {
     mockFetch({
-      'GET /api/informes/7': {
-        status: 404,
-        body: {
-          statusCode: 404,
-          error: 'Not Found',
-          code: 'NOT_FOUND',
-          message: 'El informe no existe',
-        },
-      },
+      'GET /api/informes/7': notFound('El informe no existe'),
     });
     renderInforme();
-    expect(
-      await screen.findByText('El informe no existe o ya no está disponible.'),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Volver a informes' })).toHaveAttribute(
-      'href',
-      '/informes',
-    );
+    await expectNotFoundPage('El informe no existe o ya no está disponible.', {
+      name: 'Volver a informes',
+      href: '/informes',
+    });
   });
 
   describe('charts of counts (issue #14)', () => {
