@@ -16,6 +16,7 @@ export * from './FormDialog';
 export * from './i18n/namespace';
 export * from './list-params';
 export * from './ListPage';
+export * from './LongTextField';
 export * from './PageLoading';
 export * from './SearchField';
 export * from './use-debounced-value';

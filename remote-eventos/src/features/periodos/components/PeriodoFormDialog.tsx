@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import type { Dayjs } from 'dayjs';
 import { useNotify } from '@gestion/shared/react';
-import { FormDialog, useServerForm } from '@gestion/ui';
+import { FormDialog, LongTextField, useServerForm } from '@gestion/ui';
 import { PickersProvider, fromIso, toIso } from '@gestion/ui/pickers';
 import { DateTimeInput } from '../../../components/DateTimeInput';
 import { useEventosTexts } from '../../../i18n/namespace';
@@ -105,13 +105,9 @@ export function PeriodoFormDialog({
             maxLength: { value: 200, message: t('validation.tooLong', { max: 200 }) },
           })}
         />
-        <TextField
+        <LongTextField
           label={t('fields.descripcion')}
-          fullWidth
-          multiline
-          minRows={2}
-          error={Boolean(errors.descripcion)}
-          helperText={errors.descripcion?.message}
+          error={errors.descripcion?.message}
           {...register('descripcion', {
             maxLength: { value: 2000, message: t('validation.tooLong', { max: 2000 }) },
           })}

@@ -1,4 +1,5 @@
 import TextField from '@mui/material/TextField';
+import { LongTextField } from '@gestion/ui';
 import { INFORME_DESCRIPCION_MAX_LENGTH, INFORME_NOMBRE_MAX_LENGTH } from '@gestion/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useInformesTexts } from '../../../i18n/namespace';
@@ -63,15 +64,7 @@ export function InformeTextFields({
         helperText={errors.nombre}
         {...nombre}
       />
-      <TextField
-        label={t('guardar.descripcion')}
-        fullWidth
-        multiline
-        minRows={2}
-        error={Boolean(errors.descripcion)}
-        helperText={errors.descripcion}
-        {...descripcion}
-      />
+      <LongTextField label={t('guardar.descripcion')} error={errors.descripcion} {...descripcion} />
     </>
   );
 }
