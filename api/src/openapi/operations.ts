@@ -120,6 +120,19 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     description: `Cierra todas las sesiones de un usuario (permiso usuarios:editar). ${DELEGATION}`,
     responses: { 200: '`{revocadas}`: cuántas sesiones se cerraron.' },
   },
+  'GET /api/usuarios/{id}/sesiones': {
+    operationId: 'listUsuarioSesiones',
+    description: `Sesiones abiertas de un usuario, la de uso más reciente primero; \`actual\` marca la de quien llama (permiso usuarios:editar). ${DELEGATION}`,
+    responses: { 200: `${LIST} Todas las sesiones vivas en una página.` },
+  },
+  'DELETE /api/usuarios/{id}/sesiones/{sesionId}': {
+    operationId: 'revokeUsuarioSesion',
+    description: `Cierra una sesión de un usuario (permiso usuarios:editar); queda auditada sobre el usuario como \`usuarios.revocar_sesion\`. ${DELEGATION}`,
+    responses: {
+      204: 'Cerrada.',
+      404: 'El usuario no existe, o la sesión no es suya o ya se cerró.',
+    },
+  },
   'POST /api/usuarios/{id}/password-reset': {
     operationId: 'sendUsuarioPasswordReset',
     description: `Envía al usuario un enlace para restablecer su contraseña (permiso usuarios:editar); quien administra nunca la ve ni la elige (ASVS 6.4.6). ${DELEGATION}`,
