@@ -2,30 +2,40 @@
  * Every interactive MUI and MUI X element works inside a federated remote (issue #14): opening a
  * data grid's column menu replaced the page with "500 – Error" ("MUI: MenuListContext is
  * missing") because a remote had bundled its own copy of an MUI component the shell shares.
- * As an admin, on every page with a grid (and the other pages of the areas), this opens each
- * grid's column menu (⋮) on every column, the filter and columns panels it offers and their
- * selects, the page's selects, menus and date pickers and its "new …" dialog with theirs, closing
- * each with Escape — and fails on any page error, any console error (MUI and React report there)
- * and on the error page.
+ * On every page of the shell and the three remotes (the inventory is e2e/README.md), this opens
+ * each grid's column menu (⋮) on every column with the filter and columns panels it offers, the
+ * page's selects, menus and date pickers, and every dialog — the "new …" ones, the row actions,
+ * the bulk actions, the details — with their own selects and pickers, closing each with Escape;
+ * and the account lifecycle pages reached with real mailed tokens. It fails on any page error,
+ * any console error (MUI and React report there) and on the error page (support/interactions).
+ *
+ * One server, one browser and one signed-in page for the whole file; the CSV import dialogs, the
+ * user page and the English texts have their own files (csv-import, usuario-detalle, english).
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, withScreenshot } from '../support/browser';
+import { interactionsOn, type Interactions } from '../support/interactions';
+import { lifecycleLinks, type LifecycleLinks } from '../support/lifecycle';
 import { ADMIN, registerUser, startServer, type RunningServer } from '../support/server';
+import { startTestSmtp, type TestSmtp } from '../../api/test/support/smtp';
 
 let server: RunningServer;
+let smtp: TestSmtp;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-/** What went wrong on the page since the test began: page errors and console errors. */
-let problems: string[];
+let ui: Interactions;
+let adminToken: string;
+let links: LifecycleLinks;
 let eventoId: number;
 let informeId: number;
+let graficoId: number;
 
 /** Calls the api as the admin; throws unless it answers `expected`. */
-async function api<T>(token: string, method: string, url: string, body: unknown, expected: number) {
+async function api<T>(method: string, url: string, body: unknown, expected: number) {
   const res = await fetch(`${server.url}/api${url}`, {
     method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
     body: JSON.stringify(body),
   });
   if (res.status !== expected)
@@ -33,7 +43,7 @@ async function api<T>(token: string, method: string, url: string, body: unknown,
   return (await res.json()) as T;
 }
 
-/** Rows for every grid: users, an event with a period, a saved report over the events. */
+/** Rows for every grid and dialog: users, an event with a period, a table and a chart report. */
 async function seed(): Promise<void> {
   for (const [i, nombre] of ['Ana Ruiz', 'Bruno Díaz'].entries()) {
     await registerUser(server.url, {
@@ -47,23 +57,22 @@ async function seed(): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(ADMIN),
   });
-  const { token } = (await login.json()) as { token: string };
-  const evento = await api<{ id: number }>(
-    token,
-    'POST',
-    '/eventos',
-    {
-      nombre: 'Jornadas de la cuadrícula',
-      lugar: 'Huesca',
-      estado: 'publicado',
-      fechaInicio: '2026-03-10T09:00:00.000Z',
-      fechaFin: '2026-03-12T18:00:00.000Z',
-    },
-    201,
-  );
-  eventoId = evento.id;
+  adminToken = ((await login.json()) as { token: string }).token;
+  eventoId = (
+    await api<{ id: number }>(
+      'POST',
+      '/eventos',
+      {
+        nombre: 'Jornadas de la cuadrícula',
+        lugar: 'Huesca',
+        estado: 'publicado',
+        fechaInicio: '2026-03-10T09:00:00.000Z',
+        fechaFin: '2026-03-12T18:00:00.000Z',
+      },
+      201,
+    )
+  ).id;
   await api(
-    token,
     'POST',
     `/eventos/${eventoId}/periodos`,
     {
@@ -73,263 +82,203 @@ async function seed(): Promise<void> {
     },
     201,
   );
-  const informe = await api<{ id: number }>(
-    token,
-    'POST',
-    '/informes',
-    {
-      nombre: 'Todos los eventos',
-      tipo: 'listado',
-      filtros: { entidad: 'eventos', filtros: [] },
-    },
-    201,
-  );
-  informeId = informe.id;
+  informeId = (
+    await api<{ id: number }>(
+      'POST',
+      '/informes',
+      {
+        nombre: 'Todos los eventos',
+        tipo: 'listado',
+        filtros: { entidad: 'eventos', filtros: [] },
+      },
+      201,
+    )
+  ).id;
+  graficoId = (
+    await api<{ id: number }>(
+      'POST',
+      '/informes',
+      { nombre: 'Por estado', tipo: 'eventos-por-estado', filtros: null },
+      201,
+    )
+  ).id;
+  links = await lifecycleLinks(server.url, smtp, adminToken, 'smoke');
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  smtp = await startTestSmtp();
+  // Many sign-ins from one address in a few minutes: above the per-minute limit of production.
+  server = await startServer({
+    SMTP_URL: smtp.url,
+    RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_REGISTER: '1000',
+  });
   browser = await launchBrowser();
   await seed();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
   context = await browser.newContext({
     viewport: { width: 1366, height: 900 },
     locale: 'es-ES',
     timezoneId: 'UTC',
   });
   page = await context.newPage();
-  problems = [];
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (msg) => {
-    // A refused request is logged by the browser itself; the api's answers are checked elsewhere.
-    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
-      problems.push(`console error: ${msg.text().split('\n')[0]}`);
-  });
-});
-afterEach(async () => {
+  ui = interactionsOn(page);
+}, 90_000);
+afterAll(async () => {
   await context?.close();
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
 });
+beforeEach(() => ui.reset());
 
-async function signIn(): Promise<void> {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Correo electrónico').fill(ADMIN.email);
-  await page.getByLabel(/^Contraseña/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL((u) => u.pathname === '/');
-}
-
-/** Fails with what happened if the page reported an error or shows the error page. */
-async function expectHealthy(where: string): Promise<void> {
-  const errorPage = await page.getByTestId('error-status-code').count();
-  expect({ where, problems, errorPage }).toEqual({ where, problems: [], errorPage: 0 });
-}
-
-/**
- * Waits for `popup` to open; if it never does, fails with what the page reported instead (an
- * MUI error that replaced the page says more than the timeout).
- */
-async function waitOpen(popup: Locator, where: string): Promise<void> {
-  await popup.waitFor().catch(async (err: unknown) => {
-    await expectHealthy(where);
-    throw err;
-  });
-}
-
-/** Presses Escape until nothing MUI opened (menus, popovers, panels, dialogs) is left on top. */
-async function closeWithEscape(popup: Locator): Promise<void> {
-  await page.keyboard.press('Escape');
-  await popup.waitFor({ state: 'hidden' });
-}
-
-/** Opens every MUI Select and Autocomplete in `scope`, checks its options appear, closes it. */
-async function exerciseSelects(scope: Locator, where: string): Promise<number> {
-  const selects = scope.locator('[role="combobox"]:visible');
-  const count = await selects.count();
-  for (let i = 0; i < count; i += 1) {
-    const select = selects.nth(i);
-    if (await select.isDisabled()) continue;
-    const isAutocomplete = (await select.evaluate((el) => el.tagName)) === 'INPUT';
-    await select.click();
-    const listbox = page.getByRole('listbox');
-    // An Autocomplete without suggestions yet opens nothing; a Select always lists its options.
-    if (isAutocomplete) await listbox.waitFor({ timeout: 2000 }).catch(() => undefined);
-    else await waitOpen(listbox, `${where}, select ${i + 1}`);
-    if (await listbox.count()) await closeWithEscape(listbox);
-    else await page.keyboard.press('Escape');
-    await expectHealthy(`${where}, select ${i + 1}`);
-  }
-  return count;
-}
-
-/** Opens every date picker of `scope` from its calendar button and closes it. */
-async function exerciseDatePickers(scope: Locator, where: string): Promise<number> {
-  const buttons = scope.locator('.MuiPickersInputBase-root .MuiInputAdornment-root button:visible');
-  const count = await buttons.count();
-  for (let i = 0; i < count; i += 1) {
-    await buttons.nth(i).click();
-    const picker = page.locator('.MuiPickerPopper-root, .MuiPickersLayout-root').first();
-    await waitOpen(picker, `${where}, date picker ${i + 1}`);
-    await expectHealthy(`${where}, date picker ${i + 1}`);
-    await closeWithEscape(picker);
-  }
-  return count;
-}
-
-/** Opens the menus of the page (buttons with a popup, outside the grids' headers), then closes. */
-async function exerciseMenus(scope: Locator, where: string): Promise<number> {
-  const buttons = scope.locator(
-    'button[aria-haspopup="true"]:visible, button[aria-haspopup="menu"]:visible',
-  );
-  // Handles, not locators: opening a menu re-renders the page, and the nth button moves.
-  const candidates = await buttons.elementHandles();
-  let opened = 0;
-  for (const button of candidates) {
-    if (await button.evaluate((el: Element) => !!el.closest('.MuiDataGrid-columnHeader'))) continue;
-    if (!(await button.isVisible()) || (await button.isDisabled())) continue;
-    const name = (await button.getAttribute('aria-label')) ?? (await button.textContent());
-    await button.click();
-    const menu = page.getByRole('menu');
-    await waitOpen(menu, `${where}, menu ${name}`);
-    await expectHealthy(`${where}, menu ${name}`);
-    await closeWithEscape(menu);
-    opened += 1;
-    // One per kind is enough: a grid's row menus are the same component on every row.
-    if (opened >= 3) break;
-  }
-  return opened;
-}
-
-/** The column menu of `header`, opened from its ⋮ button. */
-async function openColumnMenu(header: Locator): Promise<Locator> {
-  await header.hover();
-  const field = await header.getAttribute('data-field');
-  await header.locator('.MuiDataGrid-menuIconButton').click();
-  const menu = page.getByRole('menu');
-  await waitOpen(menu, `column menu of ${field}`);
-  return menu;
-}
-
-/**
- * Every grid of the page: each column's menu, then, from the first column's, the filter panel
- * (and its selects) and the columns panel, when the grid offers them.
- */
-async function exerciseGrids(where: string): Promise<number> {
-  const grids = page.locator('.MuiDataGrid-root');
-  const count = await grids.count();
-  for (let g = 0; g < count; g += 1) {
-    const grid = grids.nth(g);
-    await grid.locator('[role="columnheader"]').first().waitFor();
-    const headers = grid.locator('[role="columnheader"]:has(.MuiDataGrid-menuIconButton)');
-    const columns = await headers.count();
-    expect({ where, grid: g + 1, columnsWithMenu: columns > 0 }).toEqual({
-      where,
-      grid: g + 1,
-      columnsWithMenu: true,
-    });
-    for (let c = 0; c < columns; c += 1) {
-      const menu = await openColumnMenu(headers.nth(c));
-      expect(await menu.getByRole('menuitem').count()).toBeGreaterThan(0);
-      await expectHealthy(`${where}, grid ${g + 1}, column menu ${c + 1}`);
-      await closeWithEscape(menu);
-    }
-    for (const item of [/^(Filtro|Filtrar|Filter)/i, /columnas|columns/i]) {
-      const menu = await openColumnMenu(headers.first());
-      const entry = menu.getByRole('menuitem', { name: item });
-      if (!(await entry.count())) {
-        await closeWithEscape(menu);
-        continue;
-      }
-      await entry.first().click();
-      const panel = page.locator('.MuiDataGrid-panel');
-      await waitOpen(panel, `${where}, grid ${g + 1}, panel ${item}`);
-      await expectHealthy(`${where}, grid ${g + 1}, panel ${item}`);
-      await exerciseSelects(panel, `${where}, grid ${g + 1}, panel ${item}`);
-      await closeWithEscape(panel);
-    }
-  }
-  return count;
-}
-
-/** The first "new …" dialog of the page, its selects and date pickers; closed with Escape. */
-async function exerciseCreateDialog(where: string): Promise<boolean> {
-  const create = page.getByRole('main').getByRole('button', { name: /^(Nuevo|Nueva)\b/ });
-  if (!(await create.count())) return false;
-  await create.first().click();
-  // By CSS, not by role: while one of its selects is open the dialog is aria-hidden.
-  const dialog = page.locator('[role="dialog"]');
-  await waitOpen(dialog, `${where}, dialog`);
-  await expectHealthy(`${where}, dialog`);
-  await exerciseSelects(dialog, `${where}, dialog`);
-  await exerciseDatePickers(dialog, `${where}, dialog`);
-  await closeWithEscape(dialog);
-  await expectHealthy(`${where}, dialog closed`);
-  return true;
-}
-
-/** Visits `path`, waits for its heading, and exercises everything MUI it shows. */
+/** Visits `path`, waits until `ready`, and exercises everything MUI it shows. */
 async function sweep(path: string, ready: () => Promise<void>) {
   await page.goto(`${server.url}${path}`);
   // A page that never gets ready has usually crashed: say how before the timeout does.
   await ready().catch(async (err: unknown) => {
-    await expectHealthy(path);
+    await ui.expectHealthy(path);
     throw err;
   });
-  await expectHealthy(path);
-  // By CSS, not by role: while a menu or select is open, MUI hides the rest from the a11y tree.
-  const main = page.locator('main');
-  return {
-    grids: await exerciseGrids(path),
-    selects: await exerciseSelects(main, path),
-    datePickers: await exerciseDatePickers(main, path),
-    menus: await exerciseMenus(main, path),
-    dialog: await exerciseCreateDialog(path),
-  };
+  return ui.exercisePage(path);
 }
 
 const heading = (name: string | RegExp) => () =>
   page.getByRole('heading', { level: 1, name }).waitFor();
+const tab = (name: string) => () => page.getByRole('tab', { name, selected: true }).waitFor();
 const gridRows = () => page.locator('.MuiDataGrid-row').first().waitFor();
+/** A button of `main` by its exact accessible name. */
+const button = (name: string | RegExp) =>
+  page
+    .getByRole('main')
+    .getByRole('button', { name, exact: typeof name === 'string' })
+    .first();
+const click = (name: string | RegExp) => () => button(name).click();
 
-it('every grid, select, menu, date picker and dialog of the administration opens and closes cleanly', async () => {
+it('every grid, select, menu, date picker and "new" dialog of the administration and the app bar', async () => {
   await withScreenshot(page, 'grid-interactions-configuracion', async () => {
-    await signIn();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Correo electrónico').fill(ADMIN.email);
+    await page.getByLabel(/^Contraseña/).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await ui.expectHealthy('/');
+    // The app bar: the language menu (once the layout has rendered it).
+    await page
+      .locator('header')
+      .getByRole('button', { name: /^Idioma:/ })
+      .waitFor();
+    expect(await ui.exerciseMenus(page.locator('header'), 'app bar')).toBeGreaterThan(0);
+
     const usuarios = await sweep('/configuracion/usuarios', gridRows);
-    expect(usuarios.grids).toBe(1);
+    expect(usuarios).toMatchObject({ grids: 1, dialog: true });
     expect(usuarios.selects).toBeGreaterThan(0);
-    await sweep('/configuracion/roles', () => page.getByRole('tab', { name: 'Roles' }).waitFor());
-    await sweep('/configuracion/auditoria', () =>
-      page.getByRole('tab', { name: 'Auditoría' }).waitFor(),
-    );
-    await sweep('/configuracion/ajustes', () =>
-      page.getByRole('tab', { name: 'Ajustes' }).waitFor(),
-    );
+    expect(usuarios.menus).toBeGreaterThan(0);
+    expect((await sweep('/configuracion/roles', tab('Roles'))).dialog).toBe(true);
+    await sweep('/configuracion/auditoria', tab('Auditoría'));
+    const ajustes = await sweep('/configuracion/ajustes', tab('Ajustes'));
+    expect(ajustes.selects).toBeGreaterThan(0);
+    const cuenta = await sweep('/configuracion', tab('Mi cuenta'));
+    expect(cuenta.selects).toBeGreaterThan(0);
   });
 }, 180_000);
 
-it('every grid, select, menu, date picker and dialog of events and periods opens and closes cleanly', async () => {
+it('every row action, bulk action, detail and confirmation dialog of the administration', async () => {
+  await withScreenshot(page, 'grid-interactions-configuracion-dialogs', async () => {
+    // Usuarios: each item of a row's menu opens its dialog (Editar, Asignar roles, Desactivar,
+    // Enviar enlace de restablecimiento, Cerrar sus sesiones, Eliminar).
+    await page.goto(`${server.url}/configuracion/usuarios`);
+    await gridRows();
+    const actions = button('Acciones de Ana Ruiz');
+    await actions.click();
+    // Dialogs only: an item that is a link (to the user's page) navigates instead.
+    const items = await page
+      .getByRole('menuitem')
+      .evaluateAll((els) =>
+        els.filter((e) => !e.hasAttribute('href')).map((e) => e.textContent ?? ''),
+      );
+    await ui.closeWithEscape(page.getByRole('menu'));
+    expect(items.length).toBeGreaterThanOrEqual(5);
+    for (const item of items) {
+      await ui.exerciseDialog(`/configuracion/usuarios, row action ${item}`, async () => {
+        await actions.click();
+        await page.getByRole('menuitem', { name: item, exact: true }).click();
+      });
+    }
+    // The bulk actions of a selection: its role picker, each button's confirmation.
+    await page
+      .locator('.MuiDataGrid-row', { hasText: 'Ana Ruiz' })
+      .locator('input[type="checkbox"]')
+      .check();
+    const bar = page.getByRole('toolbar', { name: 'Acciones sobre los usuarios seleccionados' });
+    await ui.waitOpen(bar, '/configuracion/usuarios, bulk actions');
+    await ui.exerciseSelects(bar, '/configuracion/usuarios, bulk actions');
+    // Each action asks first (activate, deactivate, sign out, delete; give or take a role once
+    // one is chosen); another kind of button (selecting every match) opens nothing.
+    const bulk = bar.locator('button:enabled');
+    const asks = /seleccionad|rol\b/i;
+    let confirmations = 0;
+    for (let i = 0, n = await bulk.count(); i < n; i += 1) {
+      const name = (await bulk.nth(i).textContent()) ?? '';
+      if (!asks.test(name)) continue;
+      await ui.exerciseDialog(`/configuracion/usuarios, bulk ${name}`, () => bulk.nth(i).click());
+      confirmations += 1;
+    }
+    expect(confirmations).toBeGreaterThanOrEqual(4);
+
+    // Roles: the editor of an existing role and the delete confirmation.
+    await page.goto(`${server.url}/configuracion/roles`);
+    await tab('Roles')();
+    await ui.exerciseDialog('/configuracion/roles, edit', click('Editar el rol gestor'));
+    await ui.exerciseDialog('/configuracion/roles, delete', click('Eliminar el rol gestor'));
+
+    // Auditoría: an entry's detail.
+    await page.goto(`${server.url}/configuracion/auditoria`);
+    await tab('Auditoría')();
+    // A row of an entry (they are focusable), not the loading or empty row.
+    await ui.exerciseDialog('/configuracion/auditoria, detail', () =>
+      page.locator('main tbody tr[tabindex="0"]').first().click(),
+    );
+
+    // Ajustes › Correo: the test mail dialog.
+    await page.goto(`${server.url}/configuracion/ajustes`);
+    await tab('Ajustes')();
+    await ui.exerciseDialog('/configuracion/ajustes, test mail', click('Enviar correo de prueba'));
+
+    // Mi cuenta › Sesiones: closing one other session, closing all others.
+    await page.goto(`${server.url}/configuracion`);
+    await tab('Mi cuenta')();
+    await ui.exerciseDialog('/configuracion, close a session', click(/^Cerrar la sesión de /));
+    await ui.exerciseDialog('/configuracion, close the others', click('Cerrar las demás sesiones'));
+  });
+}, 180_000);
+
+it('every grid, select, menu, date picker and dialog of events and periods', async () => {
   await withScreenshot(page, 'grid-interactions-eventos', async () => {
-    await signIn();
     const eventos = await sweep('/eventos', gridRows);
-    expect(eventos.grids).toBe(1);
+    expect(eventos).toMatchObject({ grids: 1, dialog: true });
     expect(eventos.datePickers).toBeGreaterThan(0);
-    expect(eventos.dialog).toBe(true);
-    await sweep(`/eventos/${eventoId}/periodos`, heading('Jornadas de la cuadrícula'));
+    const evento = 'Jornadas de la cuadrícula';
+    await ui.exerciseDialog('/eventos, edit', click(`Editar ${evento}`));
+    await ui.exerciseDialog('/eventos, delete', click(`Eliminar ${evento}`));
+
+    const periodos = await sweep(`/eventos/${eventoId}/periodos`, heading(evento));
+    expect(periodos.dialog).toBe(true);
+    await ui.exerciseDialog('/eventos/:id/periodos, edit', click('Editar Apertura'));
+    await ui.exerciseDialog('/eventos/:id/periodos, delete', click('Eliminar Apertura'));
   });
 }, 180_000);
 
-it('every grid, select, menu, date picker and dialog of reports and filtering opens and closes cleanly', async () => {
+it('every grid, select, menu, date picker and dialog of reports and filtering', async () => {
   await withScreenshot(page, 'grid-interactions-informes', async () => {
-    await signIn();
     const lista = await sweep('/informes', gridRows);
-    expect(lista.grids).toBe(1);
+    expect(lista).toMatchObject({ grids: 1, dialog: true });
+    await ui.exerciseDialog('/informes, delete', click('Eliminar Todos los eventos'));
     const informe = await sweep(`/informes/${informeId}`, gridRows);
     expect(informe.grids).toBe(1);
     expect(informe.menus).toBeGreaterThan(0);
+    await ui.exerciseDialog('/informes/:id, edit', click('Editar'));
+    await sweep(`/informes/${graficoId}`, () => button('Editar').waitFor());
+    await ui.exerciseDialog('/informes/:id (chart), edit', click('Editar'));
 
     // The filter builder: a condition on a date shows a date-time picker; applied, the results.
     await page.goto(`${server.url}/filtrado`);
@@ -339,34 +288,94 @@ it('every grid, select, menu, date picker and dialog of reports and filtering op
     await condicion.getByRole('combobox', { name: 'Campo' }).click();
     await page.getByRole('option', { name: 'Fecha de inicio', exact: true }).click();
     await page.getByRole('listbox').waitFor({ state: 'detached' });
-    const main = page.locator('main');
-    expect(await exerciseSelects(main, '/filtrado')).toBeGreaterThan(1);
-    expect(await exerciseDatePickers(main, '/filtrado')).toBeGreaterThan(0);
+    expect(await ui.exerciseSelects(ui.main(), '/filtrado')).toBeGreaterThan(1);
+    expect(await ui.exerciseDatePickers(ui.main(), '/filtrado')).toBeGreaterThan(0);
     await condicion.getByRole('button', { name: /Quitar|Eliminar/ }).click();
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await gridRows();
-    expect(await exerciseGrids('/filtrado results')).toBe(1);
-    await expectHealthy('/filtrado');
+    expect(await ui.exerciseGrids('/filtrado results')).toBe(1);
+    await ui.exerciseDialog('/filtrado, save as report', click('Guardar como informe'));
+    await ui.expectHealthy('/filtrado');
   });
 }, 180_000);
 
-it('in English too, the grids’ column menus open (the grid’s own locale texts)', async () => {
-  await withScreenshot(page, 'grid-interactions-english', async () => {
-    await signIn();
-    // The stored choice the language menu writes (shared's LOCALE_KEY), read at start-up.
-    await page.evaluate(() => window.localStorage.setItem('locale', 'en'));
-    for (const path of ['/configuracion/usuarios', '/eventos', '/informes']) {
-      await page.goto(`${server.url}${path}`);
-      await gridRows();
-      const menu = await openColumnMenu(
-        page.locator('[role="columnheader"]:has(.MuiDataGrid-menuIconButton)').first(),
-      );
-      await menu
-        .getByRole('menuitem', { name: /Sort|Hide|Manage|Filter/ })
-        .first()
-        .waitFor();
-      await expectHealthy(`${path} (en)`);
-      await closeWithEscape(menu);
-    }
+it('the home page, the access-denied page and a 404 render cleanly', async () => {
+  await withScreenshot(page, 'grid-interactions-shell', async () => {
+    await sweep('/', () => page.locator('main h1').first().waitFor());
+    await sweep('/accesodenegado', () => page.locator('main h1').first().waitFor());
+    await page.goto(`${server.url}/no-existe`);
+    await page.locator('h1').first().waitFor();
+    // The 404 page is an error page by design: only errors reported by the page count here.
+    expect(ui.problems).toEqual([]);
   });
+}, 60_000);
+
+it('the signed-out pages and the lifecycle pages reached with real mailed tokens', async () => {
+  const visitor = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    locale: 'es-ES',
+  });
+  const p = await visitor.newPage();
+  const v = interactionsOn(p);
+  try {
+    await withScreenshot(p, 'grid-interactions-lifecycle', async () => {
+      const visit = async (path: string, name: string | RegExp) => {
+        await p.goto(`${server.url}${path}`);
+        await v.waitOpen(p.getByText(name).first(), path);
+        await v.exercisePage(path);
+        await v.exerciseMenus(p.locator('header'), `${path}, header`);
+      };
+      await visit('/login', 'Iniciar sesión');
+      await visit('/register', 'Crear cuenta');
+      await visit('/recuperar', '¿Ha olvidado su contraseña?');
+      await visit(links.restablecer, 'Elija una contraseña nueva');
+      await visit('/restablecer', 'El enlace no es válido o ha caducado');
+      await visit(links.invitacion, 'Active su cuenta');
+      await visit(links.verificar, 'Correo electrónico verificado');
+      await visit('/verificar', 'Verificar el correo electrónico');
+      await visit(links.confirmarCorreo, 'Correo electrónico cambiado');
+      await visit('/verificar-acceso?token=no-existe', 'Confirme que es usted');
+      // Signed in with a temporary password: kept on /cambiar-password.
+      await p.evaluate(
+        (token) => window.localStorage.setItem('auth.token', token),
+        links.temporalToken,
+      );
+      await visit('/cambiar-password', 'Cambie su contraseña');
+    });
+  } finally {
+    await visitor.close();
+  }
+}, 120_000);
+
+it('in English too, the grids’ column menus open (the grid’s own locale texts)', async () => {
+  const english = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    locale: 'en-GB',
+  });
+  await english.addInitScript((token) => {
+    // The stored choice the language menu writes (shared's LOCALE_KEY), and the admin's session.
+    window.localStorage.setItem('locale', 'en');
+    window.localStorage.setItem('auth.token', token);
+  }, adminToken);
+  const p = await english.newPage();
+  const en = interactionsOn(p);
+  try {
+    await withScreenshot(p, 'grid-interactions-english', async () => {
+      for (const path of ['/configuracion/usuarios', '/eventos', '/informes']) {
+        await p.goto(`${server.url}${path}`);
+        await p.locator('.MuiDataGrid-row').first().waitFor();
+        const menu = await en.openColumnMenu(
+          p.locator('[role="columnheader"]:has(.MuiDataGrid-menuIconButton)').first(),
+        );
+        await menu
+          .getByRole('menuitem', { name: /Sort|Hide|Manage|Filter/ })
+          .first()
+          .waitFor();
+        await en.expectHealthy(`${path} (en)`);
+        await en.closeWithEscape(menu);
+      }
+    });
+  } finally {
+    await english.close();
+  }
 }, 120_000);
