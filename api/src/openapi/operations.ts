@@ -89,12 +89,16 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   },
   'POST /api/usuarios/bulk': {
     operationId: 'bulkUsuarios',
-    description: `Aplica una acción a varios usuarios en una sola petición (permiso usuarios:editar; \`eliminar\` pide usuarios:eliminar) y responde un resultado por usuario: hecho, o rechazado con el motivo. Nunca toca la cuenta de quien llama. ${DELEGATION}`,
-    responses: { 200: 'Un resultado por id distinto, en el orden enviado, y el resumen.' },
+    description: `Aplica una acción a varios usuarios en una sola petición (permiso usuarios:editar; \`eliminar\` pide usuarios:eliminar) y responde un resultado por usuario: hecho, o rechazado con el motivo. Nunca toca la cuenta de quien llama. Los usuarios se indican por \`ids\` o por \`filtro\` (uno de los dos): \`filtro\` lleva los filtros de GET /api/usuarios (\`q\`, \`rol\`, \`activo\`, \`invitacionPendiente\`) y el servidor lo resuelve al recibir la petición, como mucho 1000 usuarios ("todos los que coinciden" de la consola). ${DELEGATION}`,
+    responses: {
+      200: 'Un resultado por usuario (por id distinto en el orden enviado; con `filtro`, por nombre y con `nombre` y `email` de cada uno) y el resumen.',
+      400: 'Ni `ids` ni `filtro`, o los dos; un `filtro` que coincide con más de 1000 usuarios (campo `filtro`, nada se hizo); o falta el `rol` de asignarRol/quitarRol.',
+    },
   },
   'GET /api/usuarios/{id}': {
     operationId: 'getUsuario',
-    description: 'Un usuario (permiso usuarios:ver).',
+    description:
+      'Un usuario (permiso usuarios:ver), con `emailVerificado` (página de usuario, issue #14).',
     responses: { 200: 'El usuario.' },
   },
   'PATCH /api/usuarios/{id}': {
