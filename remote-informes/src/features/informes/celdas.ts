@@ -6,6 +6,7 @@
 import type { Columna } from '@gestion/shared';
 import type { TFunction } from 'i18next';
 import { formatDateTime } from '@gestion/ui';
+import { periodoLegible } from './textos-resultado';
 
 type Valor = string | number | boolean | null | undefined;
 
@@ -22,6 +23,9 @@ export function formatCelda(col: Columna, value: Valor, t: TFunction, locale: st
         : String(value);
     default:
       // Event states arrive as their keys (`publicado`); people read them translated.
-      return col.campo === 'estado' ? t(`valores.${String(value)}`, String(value)) : String(value);
+      if (col.campo === 'estado') return t(`valores.${String(value)}`, String(value));
+      // A report's month or day (`2026-02`, `2026-02-03`) in the reader's locale (issue #14).
+      if (col.campo === 'mes' || col.campo === 'dia') return periodoLegible(String(value), locale) ?? String(value);
+      return String(value);
   }
 }

@@ -7,6 +7,7 @@ import type { InformeResultado } from '@gestion/shared';
 import { useInformesTexts } from '../../../i18n/namespace';
 import { useLocale } from '@gestion/ui';
 import { disposicionDeBarras, ejeDeRecuento } from '../grafico';
+import { etiquetaDeCategoria } from '../textos-resultado';
 
 interface InformeChartProps {
   nombre: string;
@@ -35,7 +36,8 @@ export function InformeChart({ nombre, serie, grafico }: InformeChartProps) {
   const { t } = useInformesTexts();
   const locale = useLocale();
   const captionId = useId();
-  const etiquetas = serie.map((p) => t(`valores.${p.etiqueta}`, p.etiqueta));
+  // States, activity and periods in the reader's words (textos-resultado.ts); names as sent.
+  const etiquetas = serie.map((p) => etiquetaDeCategoria(p.etiqueta, t, locale));
   const valores = serie.map((p) => p.valor);
   const title = t(grafico === 'lineas' ? 'informe.graficoLineas' : 'informe.graficoBarras', {
     nombre,

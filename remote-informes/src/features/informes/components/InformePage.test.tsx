@@ -98,7 +98,8 @@ describe('InformePage', () => {
     });
     await waitFor(() => expect(chart.querySelectorAll('.MuiLineChart-line')).toHaveLength(1));
     expect(chart.querySelectorAll('.MuiBarChart-element')).toHaveLength(0);
-    expect(within(chart).getByText('2026-02')).toBeInTheDocument();
+    // Months in the reader's locale (issue #14): `2026-02` is "feb 2026" in Spanish.
+    expect(within(chart).getByText('feb 2026')).toBeInTheDocument();
   });
 
   it('exports the whole result as CSV with the chosen separator, sending the token', async () => {
@@ -344,14 +345,14 @@ describe('InformePage', () => {
       const { user } = renderInforme();
       const chart = await screen.findByRole('figure', { name: /Eventos por mes/ });
       await waitFor(() => expect(chart.querySelectorAll('.MuiLineChart-line')).toHaveLength(1));
-      expect(ticks(chart, 'X')).toEqual(['2026-01', '2026-02', '2026-03', '2026-04']);
+      expect(ticks(chart, 'X')).toEqual(['ene 2026', 'feb 2026', 'mar 2026', 'abr 2026']);
       // Tab reaches the chart; the arrows walk its points, announcing period and count.
       const proxy = chart.querySelector<HTMLElement>('[tabindex="0"]')!;
       act(() => proxy.focus());
       await user.keyboard('{ArrowRight}');
-      expect(proxy).toHaveTextContent('2026-01: 3');
+      expect(proxy).toHaveTextContent('ene 2026: 3');
       await user.keyboard('{ArrowRight}');
-      expect(proxy).toHaveTextContent('2026-02: 0');
+      expect(proxy).toHaveTextContent('feb 2026: 0');
     });
 
     it('labels every bar with its category and its value, many long categories lying down', async () => {

@@ -49,6 +49,7 @@ import { useGetInformeQuery, useGetResultadoQuery } from '../api';
 import { formatCelda } from '../celdas';
 import { csvFileName } from '../export';
 import { completarSerie } from '../serie';
+import { traducirColumnas } from '../textos-resultado';
 import { EditInformeDialog } from './EditInformeDialog';
 import { CabeceraImpresa, EstilosDeImpresion, TablaImpresa } from './InformeImpresion';
 import { InformeChart } from './InformeChart';
@@ -116,10 +117,15 @@ export default function InformePage() {
     puedeEjecutarInforme(user, informe);
   const resultado = resultadoQuery.data;
 
-  const columns = useMemo(
-    () => (resultado?.columnas ?? []).map((c) => gridColumn(c, t, locale)),
+  // The column titles in the reader's language (issue #14), on screen and on paper.
+  const columnas = useMemo(
+    () => traducirColumnas(resultado?.columnas ?? [], informe, t),
     // `ready`: `t` keeps its identity when the bundle arrives.
-    [resultado?.columnas, t, ready, locale],
+    [resultado?.columnas, informe, t, ready],
+  );
+  const columns = useMemo(
+    () => columnas.map((c) => gridColumn(c, t, locale)),
+    [columnas, t, locale],
   );
   const rows = useMemo<Fila[]>(
     () =>
@@ -316,7 +322,7 @@ export default function InformePage() {
                 noRowsLabel={t('informe.sinFilas')}
               />
             </Box>
-            <TablaImpresa columnas={resultado.columnas} resultado={resultado} />
+            <TablaImpresa columnas={columnas} resultado={resultado} />
           </Stack>
         </>
       )}
