@@ -164,7 +164,8 @@ it.each<Locale>(['es', 'en'])(
       await page.getByRole('link', { name: NOMBRE, exact: true }).click();
       await page.waitForURL(`**/configuracion/usuarios/${anaId}`);
       await page.getByRole('heading', { level: 1, name: NOMBRE }).waitFor();
-      await expect(page.title()).resolves.toBe(t.title);
+      // The title follows once the user is loaded (an effect after the heading's commit).
+      await page.waitForFunction((title) => document.title === title, t.title);
       const main = page.getByRole('main');
       expect(await main.getByRole('list', { name: t.roles }).getByRole('listitem').count()).toBe(4);
       await main.getByText(t.permiso).waitFor();
