@@ -1,7 +1,11 @@
 /**
  * No serious or critical WCAG 2.2 AA violation (axe-core: wcag2a, wcag2aa, wcag21a, wcag21aa,
- * wcag22aa) on any page or main dialog, in Spanish and English, in light and dark mode (issue
- * #14). Each combination runs in its own browser context: the language as the visitor's stored
+ * wcag22aa) on any page or dialog, in Spanish and English, in light and dark mode (issue #14):
+ * every page of the shell and the three remotes (the inventory is e2e/README.md), the account
+ * lifecycle pages reached with real mailed tokens (support/lifecycle), and every dialog — "new",
+ * edit, delete, a user's row actions, the bulk actions, roles, an audit entry, Ajustes › Correo's
+ * test mail, closing sessions, saving a filter as a report. The CSV import dialogs and the user
+ * page are checked in their own files. Each combination runs in its own browser context: the language as the visitor's stored
  * choice, the scheme as the system's (`prefers-color-scheme`), which the product follows. Every
  * finding of a combination is collected before the test fails, one readable line each.
  *
@@ -10,43 +14,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeFindings, formatFindings, type AxeFinding } from '../support/axe';
 import { launchBrowser, withScreenshot } from '../support/browser';
+import { EVENTO, TEXTS, USUARIO, type Locale } from '../support/accessibility-texts';
+import { lifecycleLinks } from '../support/lifecycle';
 import { ADMIN, registerUser, startServer, type RunningServer } from '../support/server';
+import { startTestSmtp, type TestSmtp } from '../../api/test/support/smtp';
 
-type Locale = 'es' | 'en';
 type Scheme = 'light' | 'dark';
 
-const EVENTO = 'Jornadas accesibles';
-const USUARIO = 'Ana Ruiz';
-
-/** The names the dialogs are opened by, in each language. */
-const TEXTS = {
-  es: {
-    newEvento: 'Nuevo evento',
-    editEvento: `Editar ${EVENTO}`,
-    deleteEvento: `Eliminar ${EVENTO}`,
-    newPeriodo: 'Nuevo periodo',
-    newInforme: 'Nuevo informe',
-    newUsuario: 'Nuevo usuario',
-    actionsOf: `Acciones de ${USUARIO}`,
-    edit: 'Editar',
-    editRole: 'Editar el rol gestor',
-    darkMode: 'Modo oscuro',
-  },
-  en: {
-    newEvento: 'New event',
-    editEvento: `Edit ${EVENTO}`,
-    deleteEvento: `Delete ${EVENTO}`,
-    newPeriodo: 'New period',
-    newInforme: 'New report',
-    newUsuario: 'New user',
-    actionsOf: `Actions for ${USUARIO}`,
-    edit: 'Edit',
-    editRole: 'Edit the role gestor',
-    darkMode: 'Dark mode',
-  },
-} satisfies Record<Locale, Record<string, string>>;
-
 let server: RunningServer;
+let smtp: TestSmtp;
 let browser: Browser;
 let adminToken: string;
 let eventoId: number;
@@ -79,6 +55,12 @@ async function seed(): Promise<void> {
     body: JSON.stringify(ADMIN),
   });
   adminToken = ((await login.json()) as { token: string }).token;
+  // A second session of the admin's, so Mi cuenta offers to close one (and the others).
+  await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   const periodoDe = (dia: number) => ({
     nombre: `Sesión ${dia}`,
     fechaInicio: `2026-03-${dia}T09:00:00.000Z`,
@@ -137,13 +119,21 @@ async function seed(): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  smtp = await startTestSmtp();
+  // The lifecycle links of four combinations sign in and register more often than production's
+  // per-minute and per-hour limits allow one address.
+  server = await startServer({
+    SMTP_URL: smtp.url,
+    RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_REGISTER: '1000',
+  });
   browser = await launchBrowser();
   await seed();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await smtp?.close();
 });
 
 /** A visitor whose system is in `scheme` and whose stored language is `locale`. */
@@ -204,12 +194,32 @@ async function sweep(page: Page, locale: Locale, scheme: Scheme): Promise<AxeFin
     await page.keyboard.press('Escape');
     await opened.waitFor({ state: 'hidden' });
   };
-  const click = (name: string) => () =>
-    page.getByRole('main').getByRole('button', { name, exact: true }).first().click();
+  const click = (name: string | RegExp) => () =>
+    page
+      .getByRole('main')
+      .getByRole('button', { name, exact: typeof name === 'string' })
+      .first()
+      .click();
 
-  // Signed out.
+  // Signed out, and the lifecycle pages in the states their mailed links put them in (the
+  // verification and e-mail change links are spent on arrival: new ones for each combination).
   await visit('/login');
   await visit('/register');
+  const links = await lifecycleLinks(server.url, smtp, adminToken, `${locale}${scheme}`);
+  await visit('/recuperar');
+  await visit(links.restablecer, '/restablecer (form)');
+  await visit('/restablecer', '/restablecer (no valid link)');
+  await visit(links.invitacion, '/invitacion (form)');
+  await visit(links.verificar, '/verificar (verified)');
+  await visit('/verificar', '/verificar (ask for a new link)');
+  await visit(links.confirmarCorreo, '/confirmar-correo (changed)');
+  await visit('/verificar-acceso?token=no-existe', '/verificar-acceso');
+  // Signed in with a temporary password: the forced change.
+  await page.evaluate(
+    (token) => window.localStorage.setItem('auth.token', token),
+    links.temporalToken,
+  );
+  await visit('/cambiar-password');
 
   // Signed in as the admin, who sees every page and every action: the session the api gave at
   // seed time, stored where the sign-in form stores it (the form itself is checked on /login, and
@@ -223,23 +233,67 @@ async function sweep(page: Page, locale: Locale, scheme: Scheme): Promise<AxeFin
   await dialog('/eventos: delete confirmation', click(t.deleteEvento));
   await visit(`/eventos/${eventoId}/periodos`, '/eventos/:id/periodos');
   await dialog('/eventos/:id/periodos: new period', click(t.newPeriodo));
+  await dialog('/eventos/:id/periodos: edit period', click(t.editPeriodo));
+  await dialog('/eventos/:id/periodos: delete confirmation', click(t.deletePeriodo));
   await visit('/filtrado');
+  await click(t.apply)();
+  await page.locator('.MuiDataGrid-row').first().waitFor();
+  await dialog('/filtrado: save as report', click(t.saveAsReport));
   await visit('/informes');
   await dialog('/informes: new report', click(t.newInforme));
+  await dialog('/informes: delete confirmation', click(t.deleteInforme));
   await visit(`/informes/${listadoId}`, '/informes/:id (table)');
+  await dialog('/informes/:id: edit report', click(t.edit));
   await visit(`/informes/${graficoId}`, '/informes/:id (chart)');
   await visit('/configuracion', '/configuracion (Mi cuenta)');
+  await dialog('/configuracion: close a session', click(new RegExp(`^${t.closeSession}`)));
+  await dialog('/configuracion: close the other sessions', click(t.closeOthers));
   await visit('/configuracion/usuarios');
   await page.locator('.MuiDataGrid-row').first().waitFor();
   await dialog('/configuracion/usuarios: new user', click(t.newUsuario));
-  await dialog('/configuracion/usuarios: edit user', async () => {
-    await page.getByRole('button', { name: t.actionsOf }).click();
-    await page.getByRole('menuitem', { name: t.edit, exact: true }).click();
-  });
+  // Every item of a user's row menu opens a dialog: edit, roles, deactivate, reset link, …
+  const actions = page.getByRole('button', { name: t.actionsOf });
+  await actions.click();
+  // Dialogs only: an item that is a link (to the user's page) navigates instead.
+  const items = await page
+    .getByRole('menuitem')
+    .evaluateAll((els) =>
+      els.filter((e) => !e.hasAttribute('href')).map((e) => e.textContent ?? ''),
+    );
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'hidden' });
+  expect(items.length).toBeGreaterThanOrEqual(5);
+  for (const item of items) {
+    await dialog(`/configuracion/usuarios: ${item}`, async () => {
+      await actions.click();
+      await page.getByRole('menuitem', { name: item, exact: true }).click();
+    });
+  }
+  // A selection's bulk actions bar, and each of its confirmations.
+  await page
+    .locator('.MuiDataGrid-row', { hasText: USUARIO })
+    .locator('input[type="checkbox"]')
+    .check();
+  const bar = page.getByRole('toolbar', { name: t.bulkBar });
+  await bar.waitFor();
+  await check('/configuracion/usuarios: bulk actions bar');
+  const bulk = bar.locator('button:enabled');
+  for (let i = 0, n = await bulk.count(); i < n; i += 1) {
+    const name = (await bulk.nth(i).textContent()) ?? '';
+    // The confirmations (activate, deactivate, sign out, delete, a role), not "select all".
+    if (!/seleccionad|selected|rol/i.test(name)) continue;
+    await dialog(`/configuracion/usuarios: bulk ${name}`, () => bulk.nth(i).click());
+  }
   await visit('/configuracion/roles');
+  await dialog('/configuracion/roles: new role', click(t.newRole));
   await dialog('/configuracion/roles: role editor', click(t.editRole));
+  await dialog('/configuracion/roles: delete confirmation', click(t.deleteRole));
   await visit('/configuracion/auditoria');
-  await visit('/configuracion/ajustes');
+  await dialog('/configuracion/auditoria: entry detail', () =>
+    page.locator('main tbody tr[tabindex="0"]').first().click(),
+  );
+  await visit('/configuracion/ajustes', '/configuracion/ajustes (with Correo)');
+  await dialog('/configuracion/ajustes: test mail', click(t.testMail));
   await visit('/accesodenegado');
   await visit('/no-existe', '404');
   return findings;

@@ -1,0 +1,62 @@
+/**
+ * The names the accessibility test (test/accessibility.test.ts) opens pages and dialogs by, in
+ * each language: the seeded event and user, and the buttons' accessible names.
+ */
+
+/** The languages the product speaks. */
+export type Locale = 'es' | 'en';
+
+/** The seeded event, named in its edit and delete buttons. */
+export const EVENTO = 'Jornadas accesibles';
+/** The seeded user, named in its row menu button. */
+export const USUARIO = 'Ana Ruiz';
+
+/** The names the dialogs are opened by, in each language. */
+export const TEXTS = {
+  es: {
+    newEvento: 'Nuevo evento',
+    editEvento: `Editar ${EVENTO}`,
+    deleteEvento: `Eliminar ${EVENTO}`,
+    newPeriodo: 'Nuevo periodo',
+    newInforme: 'Nuevo informe',
+    newUsuario: 'Nuevo usuario',
+    actionsOf: `Acciones de ${USUARIO}`,
+    edit: 'Editar',
+    editRole: 'Editar el rol gestor',
+    deleteRole: 'Eliminar el rol gestor',
+    newRole: 'Nuevo rol',
+    editPeriodo: 'Editar Sesión 10',
+    deletePeriodo: 'Eliminar Sesión 10',
+    deleteInforme: 'Eliminar Todos los eventos',
+    apply: 'Aplicar',
+    saveAsReport: 'Guardar como informe',
+    bulkBar: 'Acciones sobre los usuarios seleccionados',
+    testMail: 'Enviar correo de prueba',
+    closeSession: 'Cerrar la sesión de ',
+    closeOthers: 'Cerrar las demás sesiones',
+    darkMode: 'Modo oscuro',
+  },
+  en: {
+    newEvento: 'New event',
+    editEvento: `Edit ${EVENTO}`,
+    deleteEvento: `Delete ${EVENTO}`,
+    newPeriodo: 'New period',
+    newInforme: 'New report',
+    newUsuario: 'New user',
+    actionsOf: `Actions for ${USUARIO}`,
+    edit: 'Edit',
+    editRole: 'Edit the role gestor',
+    deleteRole: 'Delete the role gestor',
+    newRole: 'New role',
+    editPeriodo: 'Edit Sesión 10',
+    deletePeriodo: 'Delete Sesión 10',
+    deleteInforme: 'Delete Todos los eventos',
+    apply: 'Apply',
+    saveAsReport: 'Save as report',
+    bulkBar: 'Actions on the selected users',
+    testMail: 'Send a test mail',
+    closeSession: 'Sign out the session on ',
+    closeOthers: 'Sign out all other sessions',
+    darkMode: 'Dark mode',
+  },
+} satisfies Record<Locale, Record<string, string>>;
