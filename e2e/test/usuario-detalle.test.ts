@@ -26,7 +26,7 @@ const TEXTS = {
     roles: `Roles de ${NOMBRE}`,
     more: `Ver los 4 roles de ${NOMBRE}`,
     sessions: 'Sesiones',
-    closeSession: 'Cerrar la sesión de ',
+    closeSession: 'Cerrar sesión de ',
     confirmClose: 'Cerrar sesión',
     closeAll: 'Cerrar todas sus sesiones',
     actionsOn: `Acciones sobre ${NOMBRE}`,

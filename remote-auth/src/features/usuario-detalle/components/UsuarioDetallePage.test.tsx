@@ -120,7 +120,7 @@ describe('UsuarioDetallePage', () => {
 
   it('revokes one session after its confirmation', async () => {
     const { fetchMock, user } = setup();
-    await user.click(await screen.findByRole('button', { name: 'Cerrar la sesión de Firefox en Linux' }));
+    await user.click(await screen.findByRole('button', { name: 'Cerrar sesión de Firefox en Linux' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Cerrar esta sesión?' });
     expect(dialog).toHaveTextContent('Luis Gómez tendrá que volver a iniciar sesión en Firefox en Linux.');
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar sesión' }));
