@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { UsuarioDetalle } from '@gestion/shared';
 import { useFormatDateTime } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { Section } from '../../cuenta/components/Section';
+import { EstadoUsuarioChip } from '../../usuarios/components/EstadoUsuarioChip';
 
 /**
  * The user's profile as a description list: name, e-mail and whether it is verified, state
@@ -14,20 +14,7 @@ import { Section } from '../../cuenta/components/Section';
 export function UsuarioPerfil({ usuario }: { usuario: UsuarioDetalle }) {
   const { t } = useAdminTexts();
   const formatDate = useFormatDateTime();
-  const estado = usuario.invitacionPendiente ? (
-    <Chip
-      size="small"
-      color="warning"
-      variant="outlined"
-      label={t('usuarios.invitacionPendiente')}
-    />
-  ) : (
-    <Chip
-      size="small"
-      color={usuario.activo ? 'success' : 'default'}
-      label={usuario.activo ? t('usuarios.active') : t('usuarios.inactive')}
-    />
-  );
+  const estado = <EstadoUsuarioChip usuario={usuario} />;
   const rows: [string, React.ReactNode][] = [
     [t('usuarios.columns.nombre'), usuario.nombre],
     [t('usuarios.columns.email'), usuario.email],

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -9,6 +8,7 @@ import { useFormatDateTime } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { listLinkState, usuarioPath } from '../../usuario-detalle/list-link';
 import type { UsuarioItem } from '../api';
+import { EstadoUsuarioChip } from './EstadoUsuarioChip';
 import { RolesCell } from './RolesCell';
 
 /** Columns the api sorts by (USUARIO_SORT_FIELDS); the others are not sortable. */
@@ -69,21 +69,7 @@ export function useUsuarioColumns({
         width: 165,
         // Issue #15: an invited user who has not set a password yet cannot sign in; the chip
         // says so instead of 'Activo' (Reenviar and Revocar are in the row's menu).
-        renderCell: ({ row }) =>
-          row.invitacionPendiente ? (
-            <Chip
-              size="small"
-              color="warning"
-              variant="outlined"
-              label={t('usuarios.invitacionPendiente')}
-            />
-          ) : (
-            <Chip
-              size="small"
-              color={row.activo ? 'success' : 'default'}
-              label={row.activo ? t('usuarios.active') : t('usuarios.inactive')}
-            />
-          ),
+        renderCell: ({ row }) => <EstadoUsuarioChip usuario={row} />,
       },
       {
         field: 'creadoEn',
