@@ -32,7 +32,7 @@ export const TEXTS = {
     saveAsReport: 'Guardar como informe',
     bulkBar: 'Acciones sobre los usuarios seleccionados',
     testMail: 'Enviar correo de prueba',
-    closeSession: 'Cerrar la sesión de ',
+    closeSession: 'Cerrar sesión de ',
     closeOthers: 'Cerrar las demás sesiones',
     darkMode: 'Modo oscuro',
   },

@@ -247,7 +247,7 @@ it('every row action, bulk action, detail and confirmation dialog of the adminis
     // Mi cuenta › Sesiones: closing one other session, closing all others.
     await page.goto(`${server.url}/configuracion`);
     await tab('Mi cuenta')();
-    await ui.exerciseDialog('/configuracion, close a session', click(/^Cerrar la sesión de /));
+    await ui.exerciseDialog('/configuracion, close a session', click(/^Cerrar sesión de /));
     await ui.exerciseDialog('/configuracion, close the others', click('Cerrar las demás sesiones'));
   });
 }, 180_000);

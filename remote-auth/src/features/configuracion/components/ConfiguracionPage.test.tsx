@@ -153,7 +153,7 @@ describe('ConfiguracionPage', () => {
   it('asks before closing another session, then revokes it', async () => {
     const fetchMock = mockFetch({ ...SESSIONS, 'DELETE /api/sesiones/2': { status: 204 } });
     const { user } = renderPage(<ConfiguracionPage />, { path: '/configuracion/*', url: '/configuracion', auth: signedIn(makeUser()) });
-    await user.click(await screen.findByRole('button', { name: 'Cerrar la sesión de Chrome en Android' }));
+    await user.click(await screen.findByRole('button', { name: 'Cerrar sesión de Chrome en Android' }));
     const dialog = screen.getByRole('dialog', { name: '¿Cerrar esta sesión?' });
     expect(fetchMock.callsTo('DELETE /api/sesiones/2')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar sesión' }));
