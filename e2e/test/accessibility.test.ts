@@ -183,8 +183,13 @@ async function sweep(page: Page, locale: Locale, scheme: Scheme): Promise<AxeFin
     await settle(page);
     await check(where);
   };
+  // Dialogs are checked in three of the four combinations: their words in English on the light
+  // scheme, their colours on the dark scheme in Spanish. The fourth adds nothing axe could see
+  // and took a quarter of this file's minutes; its pages are still all checked.
+  const withDialogs = !(locale === 'en' && scheme === 'dark');
   /** Opens a dialog with the button named `name` (inside `main`), checks it, closes it. */
   const dialog = async (where: string, open: () => Promise<void>) => {
+    if (!withDialogs) return;
     await open();
     const opened = page.locator('[role="dialog"]').last();
     await opened.waitFor();
