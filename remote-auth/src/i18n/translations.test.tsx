@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import i18next from 'i18next';
+import { translationKeys } from '@gestion/ui/testing';
 import LoginPage from '../features/login/components/LoginPage';
 import RegisterPage from '../features/register/components/RegisterPage';
 import { renderPage } from '../testing/render';
@@ -11,24 +12,15 @@ import esCiclo from './es.ciclo.json';
 import es from './es.json';
 import { ADMIN_NAMESPACE, NAMESPACE } from './namespace';
 
-/** Every leaf key of a translation bundle, as `a.b.c`. */
-function keysOf(bundle: object, prefix = ''): string[] {
-  return Object.entries(bundle).flatMap(([key, value]) =>
-    value && typeof value === 'object'
-      ? keysOf(value as object, `${prefix}${key}.`)
-      : [`${prefix}${key}`],
-  );
-}
-
 describe('remote-auth translations', () => {
   afterEach(async () => {
     await act(() => i18next.changeLanguage('es'));
   });
 
   it('has the same keys in Spanish and English', () => {
-    expect(keysOf(en).sort()).toEqual(keysOf(es).sort());
-    expect(keysOf(enAdmin).sort()).toEqual(keysOf(esAdmin).sort());
-    expect(keysOf(enCiclo).sort()).toEqual(keysOf(esCiclo).sort());
+    expect(translationKeys(en)).toEqual(translationKeys(es));
+    expect(translationKeys(enAdmin)).toEqual(translationKeys(esAdmin));
+    expect(translationKeys(enCiclo)).toEqual(translationKeys(esCiclo));
   });
 
   it("keeps issue #15's pages in their own bundle, apart from the others", () => {

@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import i18next from 'i18next';
+import { translationKeys } from '@gestion/ui/testing';
 import EventosPage from '../features/eventos/components/EventosPage';
 import { mockFetch } from '@gestion/shared/testing';
 import { makeEvento, page } from '../testing/fixtures';
@@ -7,15 +8,6 @@ import { makeUser, renderPage, signedIn } from '../testing/render';
 import en from './en.json';
 import es from './es.json';
 import { NAMESPACE } from './namespace';
-
-/** Every leaf key of a translation bundle, as `a.b.c`. */
-function keysOf(bundle: object, prefix = ''): string[] {
-  return Object.entries(bundle).flatMap(([key, value]) =>
-    value && typeof value === 'object'
-      ? keysOf(value as object, `${prefix}${key}.`)
-      : [`${prefix}${key}`],
-  );
-}
 
 describe('remote-eventos translations', () => {
   beforeEach(() => {
@@ -27,7 +19,7 @@ describe('remote-eventos translations', () => {
   });
 
   it('has the same keys in Spanish and English', () => {
-    expect(keysOf(en).sort()).toEqual(keysOf(es).sort());
+    expect(translationKeys(en)).toEqual(translationKeys(es));
   });
 
   it('loads the bundle with the page when the shell does not have it yet', async () => {

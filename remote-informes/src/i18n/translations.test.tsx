@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import i18next from 'i18next';
+import { translationKeys } from '@gestion/ui/testing';
 import { FILTRO_CAMPOS, INFORME_TIPO_LABELS } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
 import InformesPage from '../features/informes/components/InformesPage';
@@ -12,22 +13,13 @@ import { NAMESPACE } from './namespace';
 // A page with an MUI X grid renders slowly in jsdom on a shared machine.
 jest.setTimeout(30_000);
 
-/** Every leaf key of a translation bundle, as `a.b.c`. */
-function keysOf(bundle: object, prefix = ''): string[] {
-  return Object.entries(bundle).flatMap(([key, value]) =>
-    value && typeof value === 'object'
-      ? keysOf(value as object, `${prefix}${key}.`)
-      : [`${prefix}${key}`],
-  );
-}
-
 describe('remote-informes translations', () => {
   afterEach(async () => {
     await act(() => i18next.changeLanguage('es'));
   });
 
   it('has the same keys in Spanish and English', () => {
-    expect(keysOf(en).sort()).toEqual(keysOf(es).sort());
+    expect(translationKeys(en)).toEqual(translationKeys(es));
   });
 
   it("says in Spanish exactly the contract's report type names and field labels", () => {

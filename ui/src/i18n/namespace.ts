@@ -22,3 +22,17 @@ const loaders: NamespaceLoaders = {
 export function useUiTexts() {
   return useNamespace(UI_NAMESPACE, loaders);
 }
+
+/**
+ * Makes a remote's texts hook (DESIGN.md §5): `t` over the remote's own namespace, loaded with
+ * `loaders` (captured here once, so `useNamespace` sees a stable reference and loads each locale
+ * once), and `ready` only once both that bundle and the kit's are loaded, because the remote's
+ * pages render the kit's dialogs and list frame and must not show a kit key for one render.
+ */
+export function createRemoteTexts(namespace: string, loaders: NamespaceLoaders) {
+  return function useRemoteTexts() {
+    const own = useNamespace(namespace, loaders);
+    const kit = useUiTexts();
+    return { ...own, ready: own.ready && kit.ready };
+  };
+}

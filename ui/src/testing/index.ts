@@ -23,3 +23,4 @@ export function initUiTestI18n(): void {
 export * from './dialogs';
 export * from './fixtures';
 export * from './routes';
+export * from './translations';
