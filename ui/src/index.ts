@@ -18,6 +18,7 @@ export * from './list-params';
 export * from './ListPage';
 export * from './LongTextField';
 export * from './PageLoading';
+export * from './resource-api';
 export * from './SearchField';
 export * from './use-debounced-value';
 export * from './use-server-form';

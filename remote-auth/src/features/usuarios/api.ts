@@ -13,7 +13,7 @@ import type {
   Usuario,
 } from '@gestion/shared';
 import { baseApi } from '@gestion/shared/react/api';
-import { cleanParams, type Page } from '@gestion/ui';
+import { cleanParams, resourceTags, type Page } from '@gestion/ui';
 
 /** A row of the users list (DESIGN.md §3, shared `Usuario`). */
 export type UsuarioItem = Usuario;
@@ -65,20 +65,18 @@ export const usuariosParams = (q: Partial<UsuariosQuery>) =>
     pageSize: q.pageSize,
   });
 
-const LIST = { type: 'Usuario' as const, id: 'LIST' };
+const tags = resourceTags('Usuario');
+const LIST = tags.list;
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Usuario', 'Rol'] }).injectEndpoints({
   endpoints: (build) => ({
     listUsuarios: build.query<Page<UsuarioItem>, UsuariosQuery>({
       query: (args) => ({ url: '/api/usuarios', params: usuariosParams(args) }),
-      providesTags: (res) => [
-        LIST,
-        ...(res?.items ?? []).map((u) => ({ type: 'Usuario' as const, id: u.id })),
-      ],
+      providesTags: tags.ofPage,
     }),
     getUsuario: build.query<UsuarioItem, number>({
       query: (id) => `/api/usuarios/${id}`,
-      providesTags: (_res, _err, id) => [{ type: 'Usuario', id }],
+      providesTags: (_res, _err, id) => tags.one(id),
     }),
     createUsuario: build.mutation<CreateUsuarioResult, CreateUsuarioInput>({
       query: (body) => ({ url: '/api/usuarios', method: 'POST', body }),
@@ -93,8 +91,16 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Usuario', 'Rol'] }).inject
       invalidatesTags: [LIST, { type: 'Rol', id: 'LIST' }],
     }),
     setUsuarioRoles: build.mutation<UsuarioItem, { id: number; roles: string[] }>({
-      query: ({ id, roles }) => ({ url: `/api/usuarios/${id}/roles`, method: 'PUT', body: { roles } }),
-      invalidatesTags: (_res, _err, { id }) => [LIST, { type: 'Usuario', id }, { type: 'Rol', id: 'LIST' }],
+      query: ({ id, roles }) => ({
+        url: `/api/usuarios/${id}/roles`,
+        method: 'PUT',
+        body: { roles },
+      }),
+      invalidatesTags: (_res, _err, { id }) => [
+        LIST,
+        { type: 'Usuario', id },
+        { type: 'Rol', id: 'LIST' },
+      ],
     }),
     revokeUsuarioSessions: build.mutation<void, number>({
       query: (id) => ({ url: `/api/usuarios/${id}/sessions/revoke`, method: 'POST' }),
@@ -110,7 +116,11 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Usuario', 'Rol'] }).inject
     /** Issue #15 "Revocar": the pending invitation's link stops working (204). */
     revokeInvitation: build.mutation<void, number>({
       query: (id) => ({ url: `/api/usuarios/${id}/invitation`, method: 'DELETE' }),
-      invalidatesTags: (_res, _err, id) => [LIST, { type: 'Usuario', id }, { type: 'Rol', id: 'LIST' }],
+      invalidatesTags: (_res, _err, id) => [
+        LIST,
+        { type: 'Usuario', id },
+        { type: 'Rol', id: 'LIST' },
+      ],
     }),
     /**
      * One request for a whole selection (issue #13): the server answers a result per user and
@@ -129,7 +139,8 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Usuario', 'Rol'] }).inject
         body: csv,
         headers: { 'content-type': 'text/csv' },
       }),
-      invalidatesTags: (_res, _err, { dryRun }) => (dryRun ? [] : [LIST, { type: 'Rol', id: 'LIST' }]),
+      invalidatesTags: (_res, _err, { dryRun }) =>
+        dryRun ? [] : [LIST, { type: 'Rol', id: 'LIST' }],
     }),
   }),
 });

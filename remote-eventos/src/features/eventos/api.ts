@@ -4,7 +4,7 @@
  * refreshes exactly the pages that show it.
  */
 import { baseApi } from '@gestion/shared/react/api';
-import { withQuery, type Page } from '@gestion/ui';
+import { resourceRequests, resourceTags, withQuery, type Page } from '@gestion/ui';
 import type { EventoImportReport } from '@gestion/shared';
 import type { EstadoEvento, Evento } from '../../lib/contract';
 
@@ -36,37 +36,31 @@ export interface EventoInput {
 /** Body of `PATCH /api/eventos/:id`: the changes plus the version they were made on (409 if stale). */
 export type EventoPatch = Partial<EventoInput> & { version: number };
 
+const tags = resourceTags('Evento');
+const requests = resourceRequests('/api/eventos');
+
 const eventosApi = baseApi.enhanceEndpoints({ addTagTypes: ['Evento'] }).injectEndpoints({
   endpoints: (build) => ({
     listEventos: build.query<Page<Evento>, EventosQuery>({
       query: (query) => withQuery('/api/eventos', query),
-      providesTags: (result) => [
-        { type: 'Evento', id: 'LIST' },
-        ...(result?.items ?? []).map((e) => ({ type: 'Evento' as const, id: e.id })),
-      ],
+      providesTags: tags.ofPage,
     }),
     getEvento: build.query<Evento, number>({
       query: (id) => `/api/eventos/${id}`,
-      providesTags: (_result, _error, id) => [{ type: 'Evento', id }],
+      providesTags: (_result, _error, id) => tags.one(id),
     }),
     createEvento: build.mutation<Evento, EventoInput>({
-      query: (body) => ({ url: '/api/eventos', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Evento', id: 'LIST' }],
+      query: requests.create,
+      invalidatesTags: [tags.list],
     }),
     updateEvento: build.mutation<Evento, { id: number; patch: EventoPatch }>({
-      query: ({ id, patch }) => ({ url: `/api/eventos/${id}`, method: 'PATCH', body: patch }),
+      query: requests.update,
       // A 409 means someone else changed it: refetching shows their version.
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Evento', id },
-        { type: 'Evento', id: 'LIST' },
-      ],
+      invalidatesTags: (_result, _error, { id }) => tags.oneAndList(id),
     }),
     deleteEvento: build.mutation<void, number>({
-      query: (id) => ({ url: `/api/eventos/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [
-        { type: 'Evento', id },
-        { type: 'Evento', id: 'LIST' },
-      ],
+      query: requests.remove,
+      invalidatesTags: (_result, _error, id) => tags.oneAndList(id),
     }),
     /**
      * `POST /api/eventos/import` (text/csv; eventos:crear): `dryRun` answers the per-row report
@@ -80,8 +74,7 @@ const eventosApi = baseApi.enhanceEndpoints({ addTagTypes: ['Evento'] }).injectE
         body: csv,
         headers: { 'content-type': 'text/csv' },
       }),
-      invalidatesTags: (_result, _error, { dryRun }) =>
-        dryRun ? [] : [{ type: 'Evento', id: 'LIST' }],
+      invalidatesTags: (_result, _error, { dryRun }) => (dryRun ? [] : [tags.list]),
     }),
   }),
 });

@@ -5,7 +5,7 @@
  * report, so editing the report runs it again.
  */
 import { baseApi } from '@gestion/shared/react/api';
-import { withQuery } from '@gestion/ui';
+import { resourceRequests, resourceTags, withQuery } from '@gestion/ui';
 import type {
   Informe,
   InformeCreate,
@@ -22,41 +22,36 @@ export interface ResultadoArgs {
   pageSize: number;
 }
 
+const tags = resourceTags('Informe');
+const requests = resourceRequests('/api/informes');
+
 const informesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Informe'] }).injectEndpoints({
   endpoints: (build) => ({
     listInformes: build.query<InformeList, InformeListQuery>({
       query: (query) => withQuery('/api/informes', query),
-      providesTags: (result) => [
-        { type: 'Informe', id: 'LIST' },
-        ...(result?.items ?? []).map((i) => ({ type: 'Informe' as const, id: i.id })),
-      ],
+      providesTags: tags.ofPage,
     }),
     getInforme: build.query<Informe, number>({
       query: (id) => `/api/informes/${id}`,
-      providesTags: (_result, _error, id) => [{ type: 'Informe', id }],
+      providesTags: (_result, _error, id) => tags.one(id),
     }),
     getResultado: build.query<InformeResultado, ResultadoArgs>({
-      query: ({ id, page, pageSize }) => withQuery(`/api/informes/${id}/resultado`, { page, pageSize }),
-      providesTags: (_result, _error, { id }) => [{ type: 'Informe', id }],
+      query: ({ id, page, pageSize }) =>
+        withQuery(`/api/informes/${id}/resultado`, { page, pageSize }),
+      providesTags: (_result, _error, { id }) => tags.one(id),
     }),
     createInforme: build.mutation<Informe, InformeCreate>({
-      query: (body) => ({ url: '/api/informes', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Informe', id: 'LIST' }],
+      query: requests.create,
+      invalidatesTags: [tags.list],
     }),
     updateInforme: build.mutation<Informe, { id: number; patch: InformePatch }>({
-      query: ({ id, patch }) => ({ url: `/api/informes/${id}`, method: 'PATCH', body: patch }),
+      query: requests.update,
       // A 409 means someone else changed it: refetching shows their version.
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Informe', id },
-        { type: 'Informe', id: 'LIST' },
-      ],
+      invalidatesTags: (_result, _error, { id }) => tags.oneAndList(id),
     }),
     deleteInforme: build.mutation<void, number>({
-      query: (id) => ({ url: `/api/informes/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [
-        { type: 'Informe', id },
-        { type: 'Informe', id: 'LIST' },
-      ],
+      query: requests.remove,
+      invalidatesTags: (_result, _error, id) => tags.oneAndList(id),
     }),
   }),
 });

@@ -1,0 +1,45 @@
+/**
+ * What the remotes' RTK Query endpoints for one REST resource (`/api/eventos`, `/api/informes`,
+ * `/api/usuarios`) share (DESIGN.md §5, issue #14): the tag scheme — a list tagged `<Type>/LIST`,
+ * one item `<Type>/<id>`, so a write refreshes exactly the pages that show it — and the
+ * create / PATCH-with-version / delete requests of the spec's CRUD routes. Plain objects typed
+ * structurally, so the kit needs no RTK import and each remote keeps its own endpoints.
+ */
+
+/** A tag of one item or of the whole list, in RTK Query's `{ type, id }` form. */
+export type ResourceTag<T extends string> = { type: T; id: number | 'LIST' };
+
+/**
+ * The tags of resource `type`: `list` (refreshed by a create or delete), `ofPage` for a list
+ * query's `providesTags` (the list and each item on the page), `one` for a single item and
+ * `oneAndList` for a write that changes an item shown both alone and in the list.
+ */
+export function resourceTags<T extends string>(type: T) {
+  const list: ResourceTag<T> = { type, id: 'LIST' };
+  return {
+    list,
+    ofPage: (page?: { items: readonly { id: number }[] }): ResourceTag<T>[] => [
+      list,
+      ...(page?.items ?? []).map((item) => ({ type, id: item.id })),
+    ],
+    one: (id: number): ResourceTag<T>[] => [{ type, id }],
+    oneAndList: (id: number): ResourceTag<T>[] => [{ type, id }, list],
+  };
+}
+
+/**
+ * The write requests of the resource at `base` (`/api/eventos`): `create` POSTs the body,
+ * `update` PATCHes `{ id, patch }` (the patch carries its `version`, a stale one answers 409) and
+ * `remove` DELETEs one item.
+ */
+export function resourceRequests(base: string) {
+  return {
+    create: <B>(body: B) => ({ url: base, method: 'POST', body }),
+    update: <P>({ id, patch }: { id: number; patch: P }) => ({
+      url: `${base}/${id}`,
+      method: 'PATCH',
+      body: patch,
+    }),
+    remove: (id: number) => ({ url: `${base}/${id}`, method: 'DELETE' }),
+  };
+}
