@@ -1,7 +1,7 @@
 /**
  * Steps the remotes' page and dialog tests repeat (issue #14: one kit, one way to test it).
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
 /**
@@ -22,6 +22,24 @@ export async function saveRenameExpectingConflict(
   expect(await within(dialog).findByText(conflict)).toBeInTheDocument();
   expect(nombre).toHaveValue(value);
   return nombre;
+}
+
+/**
+ * The whole conflict round of an edit `dialog` (FormDialog/useServerForm): the first save of
+ * `value` meets the version-conflict message (`conflict`), the page refetches the current version
+ * (`refetches()` lists the GETs that reload it: waits for the second), and saving again applies
+ * the change over that version. The caller checks what the second PATCH sent.
+ */
+export async function saveRenameThroughConflict(
+  user: UserEvent,
+  dialog: HTMLElement,
+  value: string,
+  conflict: RegExp,
+  refetches: () => readonly unknown[],
+): Promise<void> {
+  await saveRenameExpectingConflict(user, dialog, value, conflict);
+  await waitFor(() => expect(refetches()).toHaveLength(2));
+  await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
 }
 
 /**

@@ -67,3 +67,14 @@ export function notFound(message: string) {
     body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message },
   };
 }
+
+/**
+ * The api's 409 VERSION_CONFLICT (a PATCH sent a stale `version`) with its `message`, as a
+ * `mockFetch` answer.
+ */
+export function versionConflict(message: string) {
+  return {
+    status: 409,
+    body: { statusCode: 409, error: 'Conflict', code: 'VERSION_CONFLICT', message },
+  };
+}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Usuario } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
+import { versionConflict } from '@gestion/ui/testing';
 import { makeUser, renderPage, signedIn } from '../../../testing/render';
 import { UsuarioFormDialog } from './UsuarioFormDialog';
 import { UsuariosTab } from './UsuariosTab';
@@ -17,12 +18,6 @@ const luis: Usuario = {
   creadoEn: '2026-11-01T10:00:00.000Z',
   ultimoAcceso: null,
   version: 3,
-};
-const conflictBody = {
-  statusCode: 409,
-  error: 'Conflict',
-  code: 'VERSION_CONFLICT',
-  message: 'El registro ha cambiado desde que lo abrió',
 };
 
 describe('users dialogs', () => {
@@ -48,7 +43,9 @@ describe('users dialogs', () => {
       email: 'luis@example.com',
       nombre: 'Luis Gómez',
     });
-    expect(shell.notify).toHaveBeenCalledWith(`Invitación enviada a ${luis.email}`, { type: 'success' });
+    expect(shell.notify).toHaveBeenCalledWith(`Invitación enviada a ${luis.email}`, {
+      type: 'success',
+    });
   });
 
   it('generates a temporary password on request and shows it once', async () => {
@@ -56,9 +53,12 @@ describe('users dialogs', () => {
       'POST /api/usuarios': { status: 201, body: { ...luis, passwordTemporal: 'Tmp-9x8y7z' } },
     });
     const onClose = jest.fn();
-    const { user } = renderPage(<UsuarioFormDialog user={null} roleNames={['gestor', 'usuario']} onClose={onClose} />, {
-      auth: signedIn(admin),
-    });
+    const { user } = renderPage(
+      <UsuarioFormDialog user={null} roleNames={['gestor', 'usuario']} onClose={onClose} />,
+      {
+        auth: signedIn(admin),
+      },
+    );
     const dialog = screen.getByRole('dialog', { name: 'Nuevo usuario' });
     await user.type(within(dialog).getByLabelText(/^Nombre/), 'Luis Gómez');
     await user.type(within(dialog).getByLabelText(/^Correo electrónico/), 'luis@example.com');
@@ -90,13 +90,18 @@ describe('users dialogs', () => {
         },
       },
     });
-    const { user, shell } = renderPage(<UsuarioFormDialog user={null} roleNames={[]} onClose={jest.fn()} />, {
-      auth: signedIn(admin),
-    });
+    const { user, shell } = renderPage(
+      <UsuarioFormDialog user={null} roleNames={[]} onClose={jest.fn()} />,
+      {
+        auth: signedIn(admin),
+      },
+    );
     await user.type(screen.getByLabelText(/^Nombre/), 'Luis');
     await user.type(screen.getByLabelText(/^Correo electrónico/), 'luis@example.com');
     await user.click(screen.getByRole('button', { name: 'Crear usuario' }));
-    expect(await screen.findByText('Ya existe una cuenta con ese correo electrónico')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Ya existe una cuenta con ese correo electrónico'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText(/^Correo electrónico/)).toHaveAttribute('aria-invalid', 'true');
     // Under the field only: no toast repeating it.
     expect(shell.notify).not.toHaveBeenCalled();
@@ -106,22 +111,30 @@ describe('users dialogs', () => {
     let stale = true;
     const fetchMock = mockFetch({
       'PATCH /api/usuarios/2': () =>
-        stale ? { status: 409, body: conflictBody } : { body: { ...luis, nombre: 'Luis G.', version: 5 } },
+        stale
+          ? versionConflict('El registro ha cambiado desde que lo abrió')
+          : { body: { ...luis, nombre: 'Luis G.', version: 5 } },
       'GET /api/usuarios/2': () => {
         stale = false;
         return { body: { ...luis, nombre: 'Luis Gómez Sanz', version: 4 } };
       },
     });
     const onClose = jest.fn();
-    const { user } = renderPage(<UsuarioFormDialog user={luis} roleNames={[]} onClose={onClose} />, {
-      auth: signedIn(admin),
-    });
+    const { user } = renderPage(
+      <UsuarioFormDialog user={luis} roleNames={[]} onClose={onClose} />,
+      {
+        auth: signedIn(admin),
+      },
+    );
     const nombre = screen.getByLabelText(/^Nombre/);
     await user.clear(nombre);
     await user.type(nombre, 'Luis G.');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(/Otra persona ha modificado este usuario/)).toBeInTheDocument();
-    expect(fetchMock.callsTo('PATCH /api/usuarios/2')[0]!.body).toMatchObject({ version: 3, nombre: 'Luis G.' });
+    expect(fetchMock.callsTo('PATCH /api/usuarios/2')[0]!.body).toMatchObject({
+      version: 3,
+      nombre: 'Luis G.',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Recargar' }));
     await waitFor(() => expect(screen.getByLabelText(/^Nombre/)).toHaveValue('Luis Gómez Sanz'));
@@ -149,19 +162,27 @@ describe('users dialogs', () => {
     const { user, shell } = renderPage(<UsuariosTab />, { auth: signedIn(admin) });
     await user.click(await screen.findByRole('button', { name: 'Acciones de Luis Gómez' }));
     await user.click(screen.getByRole('menuitem', { name: 'Desactivar' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Desactivar' }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Desactivar' }),
+    );
     await waitFor(() =>
-      expect(shell.notify).toHaveBeenCalledWith('No se puede dejar el sistema sin ningún administrador activo', {
-        type: 'error',
-      }),
+      expect(shell.notify).toHaveBeenCalledWith(
+        'No se puede dejar el sistema sin ningún administrador activo',
+        {
+          type: 'error',
+        },
+      ),
     );
   });
 
   it('asks before Esc discards a half-filled user, and closes a clean one at once', async () => {
     const onClose = jest.fn();
-    const { user } = renderPage(<UsuarioFormDialog user={luis} roleNames={[]} onClose={onClose} />, {
-      auth: signedIn(admin),
-    });
+    const { user } = renderPage(
+      <UsuarioFormDialog user={luis} roleNames={[]} onClose={onClose} />,
+      {
+        auth: signedIn(admin),
+      },
+    );
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
 

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { saveRenameExpectingConflict, validationError } from '@gestion/ui/testing';
+import { saveRenameExpectingConflict, validationError, versionConflict } from '@gestion/ui/testing';
+import type { User } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
 import { makeEvento, page } from '../../../testing/fixtures';
 import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
@@ -16,10 +17,15 @@ const feria = makeEvento({
   estado: 'publicado',
 });
 
+/** Renders the list at /eventos signed in as `viewer`, with the page's render helpers. */
+function openListAs(viewer: User) {
+  return renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(viewer) });
+}
+
 describe('EventosPage', () => {
   it('lists the events the server answers, each linking to its periods', async () => {
     const fetchMock = mockFetch({ 'GET /api/eventos': { body: page([congreso, feria], 2) } });
-    renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(makeGestor()) });
+    openListAs(makeGestor());
     expect(
       await screen.findByRole('link', { name: 'Periodos de Congreso de primavera' }),
     ).toHaveAttribute('href', '/eventos/1/periodos');
@@ -42,10 +48,7 @@ describe('EventosPage', () => {
         body: page(call.query.get('q') === 'feria' ? [feria] : [congreso, feria]),
       }),
     });
-    const { user } = renderPage(<EventosPage />, {
-      url: '/eventos',
-      auth: signedIn(makeGestor()),
-    });
+    const { user } = openListAs(makeGestor());
     await screen.findByText('Congreso de primavera');
     await user.type(screen.getByRole('searchbox', { name: 'Buscar por nombre o lugar' }), 'feria');
     await waitFor(
@@ -59,10 +62,7 @@ describe('EventosPage', () => {
 
   it('filters by state with the chips', async () => {
     const fetchMock = mockFetch({ 'GET /api/eventos': { body: page([congreso, feria]) } });
-    const { user } = renderPage(<EventosPage />, {
-      url: '/eventos',
-      auth: signedIn(makeGestor()),
-    });
+    const { user } = openListAs(makeGestor());
     await screen.findByText('Congreso de primavera');
     const chips = screen.getByRole('group', { name: 'Filtrar por estado' });
     await user.click(within(chips).getByRole('button', { name: 'Publicado' }));
@@ -73,10 +73,7 @@ describe('EventosPage', () => {
 
   it('filters by a date range, sending desde from the start of the chosen day', async () => {
     const fetchMock = mockFetch({ 'GET /api/eventos': { body: page([congreso]) } });
-    const { user } = renderPage(<EventosPage />, {
-      url: '/eventos',
-      auth: signedIn(makeGestor()),
-    });
+    const { user } = openListAs(makeGestor());
     await screen.findByText('Congreso de primavera');
     const [desdeButton] = screen.getAllByRole('button', { name: 'Elige fecha' });
     await user.click(desdeButton!);
@@ -94,7 +91,7 @@ describe('EventosPage', () => {
 
   it('shows a usuario the list read-only: no create, edit or delete', async () => {
     mockFetch({ 'GET /api/eventos': { body: page([congreso]) } });
-    renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(makeUser()) });
+    openListAs(makeUser());
     await screen.findByText('Congreso de primavera');
     expect(screen.queryByRole('button', { name: 'Nuevo evento' })).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: /Editar/ })).not.toBeInTheDocument();
@@ -104,14 +101,14 @@ describe('EventosPage', () => {
 
   it('invites a gestor to create the first event when there are none', async () => {
     mockFetch({ 'GET /api/eventos': { body: page([], 0) } });
-    renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(makeGestor()) });
+    openListAs(makeGestor());
     expect(await screen.findByText('Aún no hay eventos')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Crear el primer evento' })).toBeInTheDocument();
   });
 
   it('does not invite a usuario to create one', async () => {
     mockFetch({ 'GET /api/eventos': { body: page([], 0) } });
-    renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(makeUser()) });
+    openListAs(makeUser());
     expect(await screen.findByText('Aún no hay eventos')).toBeInTheDocument();
     expect(
       screen.queryByRole('button', { name: 'Crear el primer evento' }),
@@ -123,10 +120,7 @@ describe('EventosPage', () => {
       'GET /api/eventos': { body: page([congreso]) },
       'DELETE /api/eventos/1': { status: 204 },
     });
-    const { user, shell } = renderPage(<EventosPage />, {
-      url: '/eventos',
-      auth: signedIn(makeGestor()),
-    });
+    const { user, shell } = openListAs(makeGestor());
     await screen.findByText('Congreso de primavera');
     await user.click(screen.getByRole('button', { name: 'Eliminar Congreso de primavera' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Eliminar el evento?' });
@@ -169,10 +163,7 @@ describe('EventosPage', () => {
         return { status: 204 };
       },
     });
-    const { user } = renderPage(<EventosPage />, {
-      url: '/eventos',
-      auth: signedIn(makeGestor()),
-    });
+    const { user } = openListAs(makeGestor());
     await screen.findByText('Evento 2');
     await user.click(screen.getByRole('button', { name: 'Ir a la página siguiente' }));
     await user.click(await screen.findByRole('button', { name: 'Eliminar Congreso de primavera' }));
@@ -190,10 +181,7 @@ describe('EventosPage', () => {
         { field: 'lugar', message: 'El lugar ya está reservado' },
       ]),
     });
-    const { user } = renderPage(<EventosPage />, {
-      url: '/eventos',
-      auth: signedIn(makeGestor()),
-    });
+    const { user } = openListAs(makeGestor());
     await screen.findByText('Congreso de primavera');
     await user.click(screen.getByRole('button', { name: 'Nuevo evento' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo evento' });
@@ -216,20 +204,9 @@ describe('EventosPage', () => {
   it('explains a 409 version conflict and keeps what the user typed', async () => {
     mockFetch({
       'GET /api/eventos': { body: page([congreso]) },
-      'PATCH /api/eventos/1': {
-        status: 409,
-        body: {
-          statusCode: 409,
-          error: 'Conflict',
-          code: 'VERSION_CONFLICT',
-          message: 'El evento ha cambiado',
-        },
-      },
+      'PATCH /api/eventos/1': versionConflict('El evento ha cambiado'),
     });
-    const { user } = renderPage(<EventosPage />, {
-      url: '/eventos',
-      auth: signedIn(makeGestor()),
-    });
+    const { user } = openListAs(makeGestor());
     await screen.findByText('Congreso de primavera');
     await user.click(screen.getByRole('button', { name: 'Editar Congreso de primavera' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar evento' });
@@ -267,10 +244,7 @@ describe('EventosPage', () => {
         },
       },
     });
-    const { user } = renderPage(<EventosPage />, {
-      url: '/eventos',
-      auth: signedIn(makeGestor()),
-    });
+    const { user } = openListAs(makeGestor());
     await screen.findByText('Congreso de primavera');
     await user.click(screen.getByRole('button', { name: 'Editar Congreso de primavera' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar evento' });
@@ -286,10 +260,7 @@ describe('EventosPage', () => {
 
   it('offers only the allowed state changes when editing', async () => {
     mockFetch({ 'GET /api/eventos': { body: page([feria]) } });
-    const { user } = renderPage(<EventosPage />, {
-      url: '/eventos',
-      auth: signedIn(makeGestor()),
-    });
+    const { user } = openListAs(makeGestor());
     await screen.findByText('Feria del libro');
     await user.click(screen.getByRole('button', { name: 'Editar Feria del libro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar evento' });

@@ -1,5 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { expectNotFoundPage, notFound, saveRenameExpectingConflict } from '@gestion/ui/testing';
+import {
+  expectNotFoundPage,
+  notFound,
+  saveRenameThroughConflict,
+  versionConflict,
+} from '@gestion/ui/testing';
 import { mockFetch } from '@gestion/shared/testing';
 import { makeEvento, makePeriodo, page } from '../../../testing/fixtures';
 import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
@@ -135,15 +140,7 @@ describe('PeriodosPage', () => {
         if ((call.body as { version: number }).version === 1) {
           // Someone else saved first.
           stored = { ...talleres, descripcion: 'cambiada', version: 2 };
-          return {
-            status: 409,
-            body: {
-              statusCode: 409,
-              error: 'Conflict',
-              code: 'VERSION_CONFLICT',
-              message: 'El periodo ha cambiado',
-            },
-          };
+          return versionConflict('El periodo ha cambiado');
         }
         return { body: { ...stored, nombre: 'Talleres prácticos', version: 3 } };
       },
@@ -151,14 +148,13 @@ describe('PeriodosPage', () => {
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Editar Talleres' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar periodo' });
-    await saveRenameExpectingConflict(
+    await saveRenameThroughConflict(
       user,
       dialog,
       'Talleres prácticos',
       /Otra persona ha modificado este periodo/,
+      () => fetchMock.callsTo('GET /api/eventos/1/periodos'),
     );
-    await waitFor(() => expect(fetchMock.callsTo('GET /api/eventos/1/periodos')).toHaveLength(2));
-    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const patches = fetchMock.callsTo('PATCH /api/eventos/1/periodos/11');
     expect(patches.map((c) => (c.body as { version: number }).version)).toEqual([1, 2]);

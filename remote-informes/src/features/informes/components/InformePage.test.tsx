@@ -1,5 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { expectNotFoundPage, notFound, saveRenameExpectingConflict } from '@gestion/ui/testing';
+import {
+  expectNotFoundPage,
+  notFound,
+  saveRenameThroughConflict,
+  versionConflict,
+} from '@gestion/ui/testing';
 import i18next from 'i18next';
 import { mockFetch } from '@gestion/shared/testing';
 import { giveChartsASize } from '../../../testing/chart-size';
@@ -204,15 +209,7 @@ describe('InformePage', () => {
       'PATCH /api/informes/7': (call) => {
         const sent = call.body as { version: number; nombre: string };
         if (sent.version !== version) {
-          return {
-            status: 409,
-            body: {
-              statusCode: 409,
-              error: 'Conflict',
-              code: 'VERSION_CONFLICT',
-              message: 'El informe ha cambiado',
-            },
-          };
+          return versionConflict('El informe ha cambiado');
         }
         version += 1;
         return { body: { ...porEstado, ...sent, version } };
@@ -224,15 +221,14 @@ describe('InformePage', () => {
     version = 2;
     await user.click(screen.getByRole('button', { name: 'Editar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar informe' });
-    await saveRenameExpectingConflict(
+    // Saving again, once the page has the current version, applies the change over it.
+    await saveRenameThroughConflict(
       user,
       dialog,
       'Estados para la junta',
       /Otra persona ha modificado este informe/,
+      () => fetchMock.callsTo('GET /api/informes/7'),
     );
-    // The page has fetched the current version; saving again applies the change over it.
-    await waitFor(() => expect(fetchMock.callsTo('GET /api/informes/7')).toHaveLength(2));
-    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() =>
       expect(shell.notify).toHaveBeenCalledWith('Informe actualizado', { type: 'success' }),
     );

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { User } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
 import { makeInforme, page } from '../../../testing/fixtures';
 import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
@@ -16,10 +17,15 @@ const porMes = makeInforme({
   creadoEn: '2026-05-10T16:00:00.000Z',
 });
 
+/** Renders the list at /informes signed in as `viewer`, with the page's render helpers. */
+function openListAs(viewer: User) {
+  return renderPage(<InformesPage />, { url: '/informes', auth: signedIn(viewer) });
+}
+
 describe('InformesPage', () => {
   it('lists the saved reports with type, author and date, each opening its page', async () => {
     const fetchMock = mockFetch({ 'GET /api/informes': { body: page([publicados, porMes]) } });
-    renderPage(<InformesPage />, { url: '/informes', auth: signedIn(makeUser()) });
+    openListAs(makeUser());
     const grid = await screen.findByRole('grid', { name: 'Informes' });
     expect(
       await within(grid).findByRole('link', { name: 'Eventos publicados de marzo' }),
@@ -43,10 +49,7 @@ describe('InformesPage', () => {
         body: page(call.query.get('q') === 'mes' ? [porMes] : [publicados, porMes]),
       }),
     });
-    const { user } = renderPage(<InformesPage />, {
-      url: '/informes',
-      auth: signedIn(makeUser()),
-    });
+    const { user } = openListAs(makeUser());
     await screen.findByText('Eventos publicados de marzo');
     await user.type(screen.getByRole('searchbox', { name: 'Buscar por nombre' }), 'mes');
     await waitFor(() =>
@@ -67,10 +70,7 @@ describe('InformesPage', () => {
       'GET /api/informes': { body: page([publicados]) },
       'DELETE /api/informes/7': { status: 204 },
     });
-    const { user, shell } = renderPage(<InformesPage />, {
-      url: '/informes',
-      auth: signedIn(makeGestor()),
-    });
+    const { user, shell } = openListAs(makeGestor());
     await screen.findByText('Eventos publicados de marzo');
     await user.click(screen.getByRole('button', { name: 'Eliminar Eventos publicados de marzo' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Eliminar el informe?' });
@@ -100,10 +100,7 @@ describe('InformesPage', () => {
       creadoPor: { id: 5, nombre: 'Otra' },
     });
     mockFetch({ 'GET /api/informes': { body: page([publicados, ajeno, porMes]) } });
-    const gestora = renderPage(<InformesPage />, {
-      url: '/informes',
-      auth: signedIn(makeGestor()),
-    });
+    const gestora = openListAs(makeGestor());
     await screen.findByText('De otra gestora');
     // The api refuses the others: 403 "Solo el autor del informe o un administrador puede eliminarlo".
     expect(
@@ -118,7 +115,7 @@ describe('InformesPage', () => {
     gestora.unmount();
 
     const admin = makeUser({ roles: [{ nombre: 'admin', permisos: [] }] });
-    renderPage(<InformesPage />, { url: '/informes', auth: signedIn(admin) });
+    openListAs(admin);
     await screen.findByText('De otra gestora');
     expect(screen.getAllByRole('button', { name: /^Eliminar / })).toHaveLength(3);
   });
@@ -131,10 +128,7 @@ describe('InformesPage', () => {
         body: { ...porMes, id: 12, ...(call.body as object) },
       }),
     });
-    const { user, shell } = renderPage(<InformesPage />, {
-      url: '/informes',
-      auth: signedIn(makeGestor()),
-    });
+    const { user, shell } = openListAs(makeGestor());
     await screen.findByText('Eventos publicados de marzo');
     await user.click(screen.getByRole('button', { name: 'Nuevo informe' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo informe' });
@@ -171,7 +165,7 @@ describe('InformesPage', () => {
   it('offers an admin every type', async () => {
     mockFetch({ 'GET /api/informes': { body: page([publicados]) } });
     const admin = makeUser({ roles: [{ nombre: 'admin', permisos: [] }] });
-    const { user } = renderPage(<InformesPage />, { url: '/informes', auth: signedIn(admin) });
+    const { user } = openListAs(admin);
     await screen.findByText('Eventos publicados de marzo');
     await user.click(screen.getByRole('button', { name: 'Nuevo informe' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo informe' });
@@ -184,7 +178,7 @@ describe('InformesPage', () => {
 
   it('shows a usuario the list without create or delete', async () => {
     mockFetch({ 'GET /api/informes': { body: page([publicados]) } });
-    renderPage(<InformesPage />, { url: '/informes', auth: signedIn(makeUser()) });
+    openListAs(makeUser());
     await screen.findByText('Eventos publicados de marzo');
     expect(screen.queryByRole('button', { name: 'Nuevo informe' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Eliminar/ })).not.toBeInTheDocument();
@@ -192,7 +186,7 @@ describe('InformesPage', () => {
 
   it('invites a gestor to create the first report when there are none', async () => {
     mockFetch({ 'GET /api/informes': { body: page([], 0) } });
-    renderPage(<InformesPage />, { url: '/informes', auth: signedIn(makeGestor()) });
+    openListAs(makeGestor());
     expect(await screen.findByText('Aún no hay informes')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Crear el primer informe' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir a Filtrado' })).toHaveAttribute(
@@ -203,7 +197,7 @@ describe('InformesPage', () => {
 
   it('tells a usuario that reports will appear there', async () => {
     mockFetch({ 'GET /api/informes': { body: page([], 0) } });
-    renderPage(<InformesPage />, { url: '/informes', auth: signedIn(makeUser()) });
+    openListAs(makeUser());
     expect(
       await screen.findByText('Cuando alguien guarde informes aparecerán aquí.'),
     ).toBeInTheDocument();
