@@ -35,6 +35,14 @@ describe('resourceRequests', () => {
       body: { nombre: 'B', version: 2 },
     });
     expect(requests.remove(7)).toEqual({ url: '/api/informes/7', method: 'DELETE' });
+    expect(requests.importCsv({ csv: 'a\n1', dryRun: true })).toEqual({
+      url: '/api/informes/import',
+      method: 'POST',
+      params: { dryRun: '1' },
+      body: 'a\n1',
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(requests.importCsv({ csv: 'a\n1', dryRun: false }).params).toBeUndefined();
   });
 });
 

@@ -30,7 +30,8 @@ export function resourceTags<T extends string>(type: T) {
 /**
  * The write requests of the resource at `base` (`/api/eventos`): `create` POSTs the body,
  * `update` PATCHes `{ id, patch }` (the patch carries its `version`, a stale one answers 409) and
- * `remove` DELETEs one item.
+ * `remove` DELETEs one item, and `importCsv` POSTs a CSV file to `<base>/import` (text/csv),
+ * with `?dryRun=1` for the per-row report that writes nothing.
  */
 export function resourceRequests(base: string) {
   return {
@@ -41,5 +42,12 @@ export function resourceRequests(base: string) {
       body: patch,
     }),
     remove: (id: number) => ({ url: `${base}/${id}`, method: 'DELETE' }),
+    importCsv: ({ csv, dryRun }: { csv: string; dryRun: boolean }) => ({
+      url: `${base}/import`,
+      method: 'POST',
+      params: dryRun ? { dryRun: '1' } : undefined,
+      body: csv,
+      headers: { 'content-type': 'text/csv' },
+    }),
   };
 }

@@ -13,7 +13,7 @@ import type {
   Usuario,
 } from '@gestion/shared';
 import { baseApi } from '@gestion/shared/react/api';
-import { cleanParams, resourceTags, type Page } from '@gestion/ui';
+import { cleanParams, resourceRequests, resourceTags, type Page } from '@gestion/ui';
 
 /** A row of the users list (DESIGN.md §3, shared `Usuario`). */
 export type UsuarioItem = Usuario;
@@ -132,13 +132,7 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Usuario', 'Rol'] }).inject
       invalidatesTags: [LIST, { type: 'Rol', id: 'LIST' }],
     }),
     importUsuarios: build.mutation<ImportReport, { csv: string; dryRun: boolean }>({
-      query: ({ csv, dryRun }) => ({
-        url: '/api/usuarios/import',
-        method: 'POST',
-        params: dryRun ? { dryRun: '1' } : undefined,
-        body: csv,
-        headers: { 'content-type': 'text/csv' },
-      }),
+      query: resourceRequests('/api/usuarios').importCsv,
       invalidatesTags: (_res, _err, { dryRun }) =>
         dryRun ? [] : [LIST, { type: 'Rol', id: 'LIST' }],
     }),

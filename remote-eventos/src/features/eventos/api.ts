@@ -67,13 +67,7 @@ const eventosApi = baseApi.enhanceEndpoints({ addTagTypes: ['Evento'] }).injectE
      * and writes nothing; otherwise every row is created or, with any rejected, none (400).
      */
     importEventos: build.mutation<EventoImportReport, { csv: string; dryRun: boolean }>({
-      query: ({ csv, dryRun }) => ({
-        url: '/api/eventos/import',
-        method: 'POST',
-        params: dryRun ? { dryRun: '1' } : undefined,
-        body: csv,
-        headers: { 'content-type': 'text/csv' },
-      }),
+      query: requests.importCsv,
       invalidatesTags: (_result, _error, { dryRun }) => (dryRun ? [] : [tags.list]),
     }),
   }),
