@@ -43,6 +43,20 @@ export async function saveRenameThroughConflict(
 }
 
 /**
+ * Cancels the open confirmation `dialog` (ConfirmDialog's "Cancelar") and expects it closed with
+ * nothing sent: `sent()` lists the calls the confirmed action would have made.
+ */
+export async function cancelConfirmation(
+  user: UserEvent,
+  dialog: HTMLElement,
+  sent: () => readonly unknown[],
+): Promise<void> {
+  await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(sent()).toHaveLength(0);
+}
+
+/**
  * Expects a page's "not found" state: its `message` and the link back to the list (`back`).
  */
 export async function expectNotFoundPage(

@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Usuario } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
+import { cancelConfirmation } from '@gestion/ui/testing';
 import { makeUser, renderPage, signedIn } from '../../../testing/render';
 import { UsuariosTab } from './UsuariosTab';
 
@@ -54,9 +55,9 @@ describe('Usuarios: invitations and reset links (issue #15)', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Revocar' }));
     const ask = await screen.findByRole('dialog', { name: '¿Revocar la invitación?' });
     expect(ask).toHaveTextContent('El enlace enviado a luis@example.com dejará de funcionar');
-    await user.click(within(ask).getByRole('button', { name: 'Cancelar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(fetchMock.callsTo('DELETE /api/usuarios/2/invitation')).toHaveLength(0);
+    await cancelConfirmation(user, ask, () =>
+      fetchMock.callsTo('DELETE /api/usuarios/2/invitation'),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Acciones de Luis Gómez' }));
     await user.click(screen.getByRole('menuitem', { name: 'Revocar' }));

@@ -1,5 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { saveRenameExpectingConflict, validationError, versionConflict } from '@gestion/ui/testing';
+import {
+  saveRenameExpectingConflict,
+  validationError,
+  versionConflict,
+  cancelConfirmation,
+} from '@gestion/ui/testing';
 import type { User } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
 import { makeEvento, page } from '../../../testing/fixtures';
@@ -127,9 +132,7 @@ describe('EventosPage', () => {
     expect(dialog).toHaveTextContent(
       'Se eliminará «Congreso de primavera» junto con todos sus periodos',
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(fetchMock.callsTo('DELETE /api/eventos/1')).toHaveLength(0);
+    await cancelConfirmation(user, dialog, () => fetchMock.callsTo('DELETE /api/eventos/1'));
 
     await user.click(screen.getByRole('button', { name: 'Eliminar Congreso de primavera' }));
     await user.click(

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
+import { cancelConfirmation } from '@gestion/ui/testing';
 import { makeInforme, page } from '../../../testing/fixtures';
 import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
 import InformesPage from './InformesPage';
@@ -75,9 +76,7 @@ describe('InformesPage', () => {
     await user.click(screen.getByRole('button', { name: 'Eliminar Eventos publicados de marzo' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Eliminar el informe?' });
     expect(dialog).toHaveTextContent('Se eliminará el informe «Eventos publicados de marzo»');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(fetchMock.callsTo('DELETE /api/informes/7')).toHaveLength(0);
+    await cancelConfirmation(user, dialog, () => fetchMock.callsTo('DELETE /api/informes/7'));
 
     await user.click(screen.getByRole('button', { name: 'Eliminar Eventos publicados de marzo' }));
     await user.click(
