@@ -20,5 +20,6 @@ export * from './LongTextField';
 export * from './PageLoading';
 export * from './resource-api';
 export * from './SearchField';
+export * from './SelectField';
 export * from './use-debounced-value';
 export * from './use-server-form';

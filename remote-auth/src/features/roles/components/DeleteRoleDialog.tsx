@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ADMIN_MESSAGES, canUseAsDefault, canUseAsReplacement } from '@gestion/shared';
 import { useAuth, useNotify, usePermission } from '@gestion/shared/react';
-import { ConfirmDialog, readApiError, readRawApiError } from '@gestion/ui';
+import { ConfirmDialog, SelectField, readApiError, readRawApiError } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { useGetAjustesQuery } from '../../ajustes/api';
 import { useDeleteRoleMutation, type RolItem } from '../api';
@@ -87,21 +85,15 @@ export function DeleteRoleDialog({
         {t(emptyKey)}
       </Typography>
     ) : (
-      <TextField
+      <SelectField
         id={id}
-        select
         fullWidth
         label={label}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         sx={{ mt: 2 }}
-      >
-        {options.map((r) => (
-          <MenuItem key={r.id} value={r.nombre}>
-            {r.nombre}
-          </MenuItem>
-        ))}
-      </TextField>
+        options={options.map((r) => ({ value: r.nombre, label: r.nombre }))}
+      />
     );
 
   return (

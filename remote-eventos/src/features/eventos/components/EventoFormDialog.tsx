@@ -1,10 +1,9 @@
 import { Controller } from 'react-hook-form';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import dayjs, { type Dayjs } from 'dayjs';
 import { EVENTOS_ERROR_CODES } from '@gestion/shared';
 import { useNotify } from '@gestion/shared/react';
-import { FormDialog, LongTextField, useServerForm } from '@gestion/ui';
+import { FormDialog, LongTextField, SelectField, useServerForm } from '@gestion/ui';
 import { PickersProvider, fromIso, toIso } from '@gestion/ui/pickers';
 import { DateTimeInput } from '../../../components/DateTimeInput';
 import { useEventosTexts } from '../../../i18n/namespace';
@@ -166,20 +165,14 @@ export function EventoFormDialog({ evento, onClose }: EventoFormDialogProps) {
             control={control}
             name="estado"
             render={({ field }) => (
-              <TextField
-                select
+              <SelectField
                 label={t('fields.estado')}
                 fullWidth
-                error={Boolean(errors.estado)}
-                helperText={errors.estado?.message ?? t('eventos.estadoHelp')}
+                options={estados.map((e) => ({ value: e, label: t(`estados.${e}`) }))}
+                error={errors.estado?.message}
+                helperText={t('eventos.estadoHelp')}
                 {...field}
-              >
-                {estados.map((e) => (
-                  <MenuItem key={e} value={e}>
-                    {t(`estados.${e}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
             )}
           />
         )}

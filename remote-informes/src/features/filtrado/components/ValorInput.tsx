@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import type { Dayjs } from 'dayjs';
 import type { FiltroCampo } from '@gestion/shared';
 import { useInformesTexts } from '../../../i18n/namespace';
+import { SelectField } from '@gestion/ui';
 import { fromIso, toIso } from '@gestion/ui/pickers';
 import { formaDe, type Condicion } from '../condiciones';
 
@@ -67,22 +67,15 @@ function ScalarInput({ campo, label, value, error, onChange }: ScalarProps) {
             { value: 'false', label: t('common.no') },
           ];
     return (
-      <TextField
-        select
+      <SelectField
         size="small"
         fullWidth
         label={label}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        error={Boolean(error)}
-        helperText={error}
-      >
-        {options.map((o) => (
-          <MenuItem key={o.value} value={o.value}>
-            {o.label}
-          </MenuItem>
-        ))}
-      </TextField>
+        error={error}
+        options={options}
+      />
     );
   }
   return (
@@ -129,14 +122,13 @@ export function ValorInput({ campo, cond, error, onChange }: ValorInputProps) {
   if (forma === 'lista' && campo.tipo === 'enum') {
     const label = (v: string) => t(`valores.${v}`, v);
     return (
-      <TextField
-        select
+      <SelectField
         size="small"
         fullWidth
         label={t('filtrado.valores')}
         value={cond.valores}
-        error={Boolean(error)}
-        helperText={error}
+        error={error}
+        options={(campo.valores ?? []).map((v) => ({ value: v, label: label(v) }))}
         onChange={(e) => {
           const value = e.target.value as unknown;
           onChange({ valores: typeof value === 'string' ? value.split(',') : (value as string[]) });
@@ -147,13 +139,7 @@ export function ValorInput({ campo, cond, error, onChange }: ValorInputProps) {
             renderValue: (selected) => (selected as string[]).map(label).join(', '),
           },
         }}
-      >
-        {(campo.valores ?? []).map((v) => (
-          <MenuItem key={v} value={v}>
-            {label(v)}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
     );
   }
   if (forma === 'lista') {

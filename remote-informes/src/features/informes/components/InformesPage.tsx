@@ -2,9 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
@@ -23,6 +21,7 @@ import {
   ListPage,
   PageLoading,
   SearchField,
+  SelectField,
   formatDateTime,
   listStatus,
   readApiError,
@@ -60,7 +59,10 @@ export default function InformesPage() {
   const { q } = list.filters;
   const tipo = list.filters.tipo as InformeTipo | '';
   const { setFilter } = list;
-  const setQ = useCallback((value: string) => setFilter('q', value, { replace: true }), [setFilter]);
+  const setQ = useCallback(
+    (value: string) => setFilter('q', value, { replace: true }),
+    [setFilter],
+  );
   const [creating, setCreating] = useState(false);
   const [deleteInforme] = useDeleteInformeMutation();
   const filtered = Boolean(q || tipo);
@@ -158,7 +160,9 @@ export default function InformesPage() {
   return (
     <ListPage
       title={t('informes.heading')}
-      create={canCreate ? { label: t('informes.new'), onClick: () => setCreating(true) } : undefined}
+      create={
+        canCreate ? { label: t('informes.new'), onClick: () => setCreating(true) } : undefined
+      }
       status={listStatus(query, !filtered && data?.total === 0)}
       loadFailed={t('informes.loadFailed')}
       empty={{
@@ -176,22 +180,23 @@ export default function InformesPage() {
       }}
       filters={
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <SearchField label={t('informes.search')} value={q} onChange={setQ} sx={{ minWidth: { sm: 260 } }} />
-          <TextField
-            select
+          <SearchField
+            label={t('informes.search')}
+            value={q}
+            onChange={setQ}
+            sx={{ minWidth: { sm: 260 } }}
+          />
+          <SelectField
             label={t('informes.tipo')}
             value={tipo}
             onChange={(e) => setFilter('tipo', e.target.value)}
             size="small"
             sx={{ minWidth: 240 }}
-          >
-            <MenuItem value="">{t('informes.todos')}</MenuItem>
-            {INFORME_TIPOS.map((tp) => (
-              <MenuItem key={tp} value={tp}>
-                {t(`tipos.${tp}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={[
+              { value: '', label: t('informes.todos') },
+              ...INFORME_TIPOS.map((tp) => ({ value: tp, label: t(`tipos.${tp}`) })),
+            ]}
+          />
         </Stack>
       }
       dialogs={

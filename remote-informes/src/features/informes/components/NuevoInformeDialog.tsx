@@ -1,8 +1,6 @@
 import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   FILTRO_ENTIDADES,
@@ -15,7 +13,7 @@ import {
   type InformeTipo,
 } from '@gestion/shared';
 import { useAuth } from '@gestion/shared/react';
-import { FormDialog, useServerForm } from '@gestion/ui';
+import { FormDialog, SelectField, useServerForm } from '@gestion/ui';
 import { useInformesTexts } from '../../../i18n/namespace';
 import { useCrearInforme } from '../use-crear-informe';
 import { InformeTextFields, useInformeTextRules } from './InformeTextFields';
@@ -78,20 +76,13 @@ export function NuevoInformeDialog({ onClose }: { onClose: () => void }) {
         control={control}
         name="tipo"
         render={({ field }) => (
-          <TextField
-            select
+          <SelectField
             label={t('nuevo.tipo')}
             fullWidth
-            error={Boolean(errors.tipo)}
-            helperText={errors.tipo?.message}
+            options={tipos.map((tp) => ({ value: tp, label: t(`tipos.${tp}`) }))}
+            error={errors.tipo?.message}
             {...field}
-          >
-            {tipos.map((tp) => (
-              <MenuItem key={tp} value={tp}>
-                {t(`tipos.${tp}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         )}
       />
       {tipo === 'listado' && (
@@ -100,13 +91,12 @@ export function NuevoInformeDialog({ onClose }: { onClose: () => void }) {
             control={control}
             name="entidad"
             render={({ field }) => (
-              <TextField select label={t('nuevo.entidad')} fullWidth {...field}>
-                {entidades.map((e) => (
-                  <MenuItem key={e} value={e}>
-                    {t(`entidades.${e}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <SelectField
+                label={t('nuevo.entidad')}
+                fullWidth
+                options={entidades.map((e) => ({ value: e, label: t(`entidades.${e}`) }))}
+                {...field}
+              />
             )}
           />
           <Typography variant="body2" color="text.secondary">

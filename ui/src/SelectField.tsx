@@ -1,0 +1,48 @@
+/**
+ * A form's pick-one field (a type, a state, a role): an MUI select `TextField` listing its
+ * options, with the error message under it — written once for the remotes' dialogs, list
+ * filters and condition editors (issue #14, the duplicates tool paired the copies across remotes).
+ */
+import { forwardRef, type ReactNode } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+
+/** One choice of a `SelectField`: the value it stores and the text the reader sees. */
+export interface SelectOption {
+  /** The stored value (an enum member, an id, '' for "all"). */
+  value: string;
+  /** The visible, already translated text. */
+  label: ReactNode;
+}
+
+/**
+ * `TextField`'s props without `select`/`children` (the options make the menu), with the error
+ * as its message. Spreads a react-hook-form `Controller` field (`{...field}`) as it is.
+ */
+export type SelectFieldProps = Omit<
+  TextFieldProps,
+  'select' | 'children' | 'error' | 'helperText'
+> & {
+  /** The choices, in the order they are listed. */
+  options: readonly SelectOption[];
+  /** The message to show under the field; the field is marked invalid while there is one. */
+  error?: string;
+  /** A hint shown under the field while there is no error. */
+  helperText?: ReactNode;
+};
+
+/** A select `TextField` with one `MenuItem` per option, showing `error` (else `helperText`). */
+export const SelectField = forwardRef<HTMLDivElement, SelectFieldProps>(function SelectField(
+  { options, error, helperText, ...props },
+  ref,
+) {
+  return (
+    <TextField ref={ref} select error={Boolean(error)} helperText={error ?? helperText} {...props}>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+});
