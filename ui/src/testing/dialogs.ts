@@ -56,6 +56,33 @@ export async function cancelConfirmation(
   expect(sent()).toHaveLength(0);
 }
 
+/** What `confirmAndExpectNotice` clicks and then expects. */
+export interface ConfirmStep {
+  /** The accessible name of the button that opens the confirmation (e.g. a row's "Eliminar X"). */
+  open: string;
+  /** The confirmation dialog's confirm button ("Eliminar" for ConfirmDialog's delete). */
+  confirm: string;
+  /** The calls the confirmed action makes (e.g. `fetchMock.callsTo('DELETE …')`): expects one. */
+  sent: () => readonly unknown[];
+  /** The shell's `notify` mock, and the success notice it should get once the action is done. */
+  notify: unknown;
+  notice: string;
+}
+
+/**
+ * Opens a confirmation (`open`), confirms it (`confirm`), then expects exactly one call sent and
+ * the success notice shown through the shell's `notify` — the confirmed half of a remote page's
+ * delete test (useConfirmDialog + ConfirmDialog).
+ */
+export async function confirmAndExpectNotice(user: UserEvent, step: ConfirmStep): Promise<void> {
+  await user.click(screen.getByRole('button', { name: step.open }));
+  await user.click(
+    within(await screen.findByRole('dialog')).getByRole('button', { name: step.confirm }),
+  );
+  await waitFor(() => expect(step.sent()).toHaveLength(1));
+  await waitFor(() => expect(step.notify).toHaveBeenCalledWith(step.notice, { type: 'success' }));
+}
+
 /**
  * Expects a page's "not found" state: its `message` and the link back to the list (`back`).
  */

@@ -4,6 +4,7 @@ import {
   validationError,
   versionConflict,
   cancelConfirmation,
+  confirmAndExpectNotice,
 } from '@gestion/ui/testing';
 import type { User } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
@@ -134,16 +135,13 @@ describe('EventosPage', () => {
     );
     await cancelConfirmation(user, dialog, () => fetchMock.callsTo('DELETE /api/eventos/1'));
 
-    await user.click(screen.getByRole('button', { name: 'Eliminar Congreso de primavera' }));
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }),
-    );
-    await waitFor(() => expect(fetchMock.callsTo('DELETE /api/eventos/1')).toHaveLength(1));
-    await waitFor(() =>
-      expect(shell.notify).toHaveBeenCalledWith('Evento «Congreso de primavera» eliminado', {
-        type: 'success',
-      }),
-    );
+    await confirmAndExpectNotice(user, {
+      open: 'Eliminar Congreso de primavera',
+      confirm: 'Eliminar',
+      sent: () => fetchMock.callsTo('DELETE /api/eventos/1'),
+      notify: shell.notify,
+      notice: 'Evento «Congreso de primavera» eliminado',
+    });
   });
 
   it('goes back a page when deleting leaves the last page empty', async () => {

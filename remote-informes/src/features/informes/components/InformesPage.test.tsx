@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
-import { cancelConfirmation } from '@gestion/ui/testing';
+import { cancelConfirmation, confirmAndExpectNotice } from '@gestion/ui/testing';
 import { makeInforme, page } from '../../../testing/fixtures';
 import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
 import InformesPage from './InformesPage';
@@ -78,16 +78,13 @@ describe('InformesPage', () => {
     expect(dialog).toHaveTextContent('Se eliminará el informe «Eventos publicados de marzo»');
     await cancelConfirmation(user, dialog, () => fetchMock.callsTo('DELETE /api/informes/7'));
 
-    await user.click(screen.getByRole('button', { name: 'Eliminar Eventos publicados de marzo' }));
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }),
-    );
-    await waitFor(() => expect(fetchMock.callsTo('DELETE /api/informes/7')).toHaveLength(1));
-    await waitFor(() =>
-      expect(shell.notify).toHaveBeenCalledWith('Informe «Eventos publicados de marzo» eliminado', {
-        type: 'success',
-      }),
-    );
+    await confirmAndExpectNotice(user, {
+      open: 'Eliminar Eventos publicados de marzo',
+      confirm: 'Eliminar',
+      sent: () => fetchMock.callsTo('DELETE /api/informes/7'),
+      notify: shell.notify,
+      notice: 'Informe «Eventos publicados de marzo» eliminado',
+    });
     // The list is asked again.
     await waitFor(() => expect(fetchMock.callsTo('GET /api/informes')).toHaveLength(2));
   });
