@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { ApiError } from '@gestion/shared';
+import { ApiError, MESSAGES } from '@gestion/shared';
 import { localizeApiError, useApiErrorTexts } from '@gestion/ui';
 
 /**
@@ -7,9 +7,16 @@ import { localizeApiError, useApiErrorTexts } from '@gestion/ui';
  * auth state keeps the api's Spanish message only (its first paint is at the 200 KiB budget, so
  * it does not carry the code too); the kit recognises that message among the api's catalogued
  * texts and words it (`localizeApiError`). Its own chunk: /login loads it only after a failure.
+ * Without a server message (SPEC §8) it says "Credenciales incorrectas": that default lives here
+ * and not in LoginPage, because shared's messages module, once imported by the sign-in chunk,
+ * carries every catalogued message the kit reads (≈700 bytes brotli over /login's budget).
  */
-export default function AuthErrorAlert({ message }: { message: string }) {
+export default function AuthErrorAlert({ message }: { message?: string }) {
   // Re-render when the error texts of the current language arrive.
   useApiErrorTexts();
-  return <Alert severity="error">{localizeApiError(new ApiError(0, message)).message}</Alert>;
+  return (
+    <Alert severity="error">
+      {localizeApiError(new ApiError(0, message || MESSAGES.invalidCredentials)).message}
+    </Alert>
+  );
 }

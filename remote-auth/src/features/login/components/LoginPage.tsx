@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, paths, type LoginRequest } from '@gestion/shared';
+import { paths, type LoginRequest } from '@gestion/shared';
 import { useAuth } from '@gestion/shared/react';
 import { AuthCard } from '../../../components/AuthCard';
 import { PageLoading } from '../../../components/PageLoading';
@@ -61,7 +61,7 @@ export default function LoginPage() {
       {/* SPEC §8: the server's message when there is one, else the UI default. */}
       {failed && (
         <Suspense>
-          <AuthErrorAlert message={error || MESSAGES.invalidCredentials} />
+          <AuthErrorAlert message={error} />
         </Suspense>
       )}
       <Box
