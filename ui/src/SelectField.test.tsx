@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '@gestion/shared/testing';
 import { initUiTestI18n } from './testing';
-import { SelectField } from './SelectField';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormSelectField, SelectField } from './SelectField';
 
 initUiTestI18n();
 
@@ -47,5 +49,27 @@ describe('SelectField', () => {
     expect(screen.getByText('Falta')).toBeInTheDocument();
     expect(screen.queryByText('Una pista')).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Tipo' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('binds to a form field: its value, its change and its error message', async () => {
+    const user = userEvent.setup();
+    let read: () => string = () => '';
+    function Form() {
+      const { control, getValues, setError } = useForm<{ tipo: string }>({
+        defaultValues: { tipo: 'a' },
+      });
+      read = () => getValues('tipo');
+      useEffect(() => setError('tipo', { message: 'No vale' }), [setError]);
+      return <FormSelectField control={control} name="tipo" label="Tipo" options={options} />;
+    }
+    renderPage(<Form />);
+    const field = screen.getByRole('combobox', { name: 'Tipo' });
+    expect(await screen.findByText('No vale')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.click(field);
+    await user.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Opción B' }),
+    );
+    expect(read()).toBe('b');
   });
 });

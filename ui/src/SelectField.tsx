@@ -6,6 +6,7 @@
 import { forwardRef, type ReactNode } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 /** One choice of a `SelectField`: the value it stores and the text the reader sees. */
 export interface SelectOption {
@@ -46,3 +47,34 @@ export const SelectField = forwardRef<HTMLDivElement, SelectFieldProps>(function
     </TextField>
   );
 });
+
+/** `SelectField`'s props bound to a react-hook-form field: the form gives value, change and error. */
+export type FormSelectFieldProps<T extends FieldValues> = Omit<
+  SelectFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
+> & {
+  /** The form's `control` (from `useForm`/`useServerForm`). */
+  control: Control<T>;
+  /** The field's name in the form values. */
+  name: Path<T>;
+};
+
+/**
+ * A `SelectField` wired to one react-hook-form field through a `Controller`: shows the field's
+ * error message (a rule's or the server's, set by useServerForm) instead of `helperText`.
+ */
+export function FormSelectField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: FormSelectFieldProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <SelectField {...props} error={fieldState.error?.message} {...field} />
+      )}
+    />
+  );
+}

@@ -1,9 +1,8 @@
-import { Controller } from 'react-hook-form';
 import TextField from '@mui/material/TextField';
 import dayjs, { type Dayjs } from 'dayjs';
 import { EVENTOS_ERROR_CODES } from '@gestion/shared';
 import { useNotify } from '@gestion/shared/react';
-import { FormDialog, LongTextField, SelectField, useServerForm } from '@gestion/ui';
+import { FormDialog, FormSelectField, LongTextField, useServerForm } from '@gestion/ui';
 import { PickersProvider, fromIso, toIso } from '@gestion/ui/pickers';
 import { DateTimeInput } from '../../../components/DateTimeInput';
 import { useEventosTexts } from '../../../i18n/namespace';
@@ -161,19 +160,13 @@ export function EventoFormDialog({ evento, onClose }: EventoFormDialogProps) {
           }}
         />
         {evento && (
-          <Controller
+          <FormSelectField
             control={control}
             name="estado"
-            render={({ field }) => (
-              <SelectField
-                label={t('fields.estado')}
-                fullWidth
-                options={estados.map((e) => ({ value: e, label: t(`estados.${e}`) }))}
-                error={errors.estado?.message}
-                helperText={t('eventos.estadoHelp')}
-                {...field}
-              />
-            )}
+            label={t('fields.estado')}
+            fullWidth
+            options={estados.map((e) => ({ value: e, label: t(`estados.${e}`) }))}
+            helperText={t('eventos.estadoHelp')}
           />
         )}
       </PickersProvider>

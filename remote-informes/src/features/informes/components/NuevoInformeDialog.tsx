@@ -1,4 +1,3 @@
-import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -13,7 +12,7 @@ import {
   type InformeTipo,
 } from '@gestion/shared';
 import { useAuth } from '@gestion/shared/react';
-import { FormDialog, SelectField, useServerForm } from '@gestion/ui';
+import { FormDialog, FormSelectField, useServerForm } from '@gestion/ui';
 import { useInformesTexts } from '../../../i18n/namespace';
 import { useCrearInforme } from '../use-crear-informe';
 import { InformeTextFields, useInformeTextRules } from './InformeTextFields';
@@ -72,32 +71,21 @@ export function NuevoInformeDialog({ onClose }: { onClose: () => void }) {
       server={server}
       onClose={onClose}
     >
-      <Controller
+      <FormSelectField
         control={control}
         name="tipo"
-        render={({ field }) => (
-          <SelectField
-            label={t('nuevo.tipo')}
-            fullWidth
-            options={tipos.map((tp) => ({ value: tp, label: t(`tipos.${tp}`) }))}
-            error={errors.tipo?.message}
-            {...field}
-          />
-        )}
+        label={t('nuevo.tipo')}
+        fullWidth
+        options={tipos.map((tp) => ({ value: tp, label: t(`tipos.${tp}`) }))}
       />
       {tipo === 'listado' && (
         <>
-          <Controller
+          <FormSelectField
             control={control}
             name="entidad"
-            render={({ field }) => (
-              <SelectField
-                label={t('nuevo.entidad')}
-                fullWidth
-                options={entidades.map((e) => ({ value: e, label: t(`entidades.${e}`) }))}
-                {...field}
-              />
-            )}
+            label={t('nuevo.entidad')}
+            fullWidth
+            options={entidades.map((e) => ({ value: e, label: t(`entidades.${e}`) }))}
           />
           <Typography variant="body2" color="text.secondary">
             {t('nuevo.listadoAyuda')}{' '}
