@@ -24,5 +24,7 @@ export * from './contracts/sesiones';
 export * from './contracts/auditoria';
 export * from './contracts/configuracion';
 export * from './contracts/eventos';
+export * from './contracts/periodos';
+export * from './contracts/eventos-import';
 export * from './contracts/filtrado';
 export * from './contracts/informes';
