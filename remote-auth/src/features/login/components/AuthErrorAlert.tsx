@@ -11,7 +11,7 @@ import { localizeApiError, useApiErrorTexts } from '@gestion/ui';
  * and not in LoginPage, because shared's messages module, once imported by the sign-in chunk,
  * carries every catalogued message the kit reads (≈700 bytes brotli over /login's budget).
  */
-export default function AuthErrorAlert({ message }: { message?: string }) {
+export default function AuthErrorAlert({ message }: { message?: string | null }) {
   // Re-render when the error texts of the current language arrive.
   useApiErrorTexts();
   return (
