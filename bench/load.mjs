@@ -26,6 +26,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureApiBuilt } from '../tools/cluster/cluster.mjs';
 import { seedEventos } from './eventos-seed.mjs';
+import { relaxAdminMfa } from './lib/admin-mfa.mjs';
 import { ROOT } from './lib/processes.mjs';
 import { machine, writeResults } from './lib/report.mjs';
 import { seedUsuarios } from './users-seed.mjs';
@@ -192,6 +193,7 @@ process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
 try {
   const info = await cluster.ready;
   const base = info.url;
+  await relaxAdminMfa(databaseUrl);
   const t0 = Date.now();
   await seedUsuarios(databaseUrl, USERS);
   await seedEventos(databaseUrl, EVENTOS, PERIODOS_POR_EVENTO);

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { ADMIN_ROLE } from '@gestion/shared';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type AppConfig, type DatabaseConfig } from '../src/config';
@@ -110,6 +111,11 @@ export async function buildTestApp(
     build?: BuildOptions;
     /** Runs before `ready()`, e.g. to add a probe route. */
     setup?: (app: FastifyInstance) => void;
+    /**
+     * Keep the seeded `admin` role's second-factor requirement (issue #16, on by default in the
+     * product). Off unless asked: see `relaxAdminMfa`.
+     */
+    adminMfa?: boolean;
   } = {},
 ): Promise<TestApp> {
   const clock = opts.clock ?? new TestClock();
@@ -122,7 +128,24 @@ export async function buildTestApp(
   });
   opts.setup?.(app);
   await app.ready();
+  if (!opts.adminMfa) await relaxAdminMfa(app);
   return { app, clock, config };
+}
+
+/**
+ * Switches the seeded `admin` role's second-factor requirement off in the test database, as an
+ * admin may (issue #16). The product seeds it on, so `ADMIN` would sign in to an enrolment step;
+ * the suites that test other things sign in as `ADMIN` with the password alone, and a TOTP code
+ * per sign-in (each 30-second step accepted once per user) would tie them to the clock. The
+ * default itself, and the walk from it to a session, are tested in mfa-admin-default.test.ts
+ * (`adminMfa: true`).
+ */
+export async function relaxAdminMfa(app: FastifyInstance): Promise<void> {
+  await app.db
+    .updateTable('roles')
+    .set({ mfa_obligatorio: 0 })
+    .where('nombre', '=', ADMIN_ROLE)
+    .execute();
 }
 
 /** A unique e-mail per call, so tests sharing a database never collide. */

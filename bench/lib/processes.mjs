@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { relaxAdminMfa } from './admin-mfa.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -47,18 +48,23 @@ function stopper(child, cleanup = () => {}) {
   };
 }
 
-/** The built api (`api/dist/server.js`) on a temporary SQLite database (or `env.DATABASE_URL`). */
-export async function startApi(env = {}) {
+/**
+ * The built api (`api/dist/server.js`) on a temporary SQLite database (or `env.DATABASE_URL`),
+ * with the `admin` role's second-factor requirement switched off once it is ready
+ * (lib/admin-mfa.mjs) unless `opts.adminMfa`.
+ */
+export async function startApi(env = {}, opts = {}) {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'gestion-bench-'));
   let output = '';
+  const databaseUrl = env.DATABASE_URL ?? `sqlite:${path.join(dir, 'bench.db')}`;
   const child = spawn(process.execPath, [path.join(ROOT, 'api', 'dist', 'server.js')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`,
+      DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'error',
       ...env,
     },
@@ -68,6 +74,7 @@ export async function startApi(env = {}) {
   child.stderr.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/readyz`, child, () => output);
+  if (!opts.adminMfa) await relaxAdminMfa(databaseUrl);
   return {
     url,
     pid: child.pid,

@@ -13,7 +13,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { startCluster, type RunningCluster } from '../../tools/cluster/cluster.cjs';
-import { ADMIN, PASSWORD, REPLICA_ENV, createPgDatabase, request, signIn, sleep } from './support';
+import {
+  ADMIN,
+  PASSWORD,
+  REPLICA_ENV,
+  createPgDatabase,
+  relaxAdminMfa,
+  request,
+  signIn,
+  sleep,
+} from './support';
 
 const WORKERS = 6;
 const ROWS_PER_IMPORT = 10;
@@ -36,6 +45,7 @@ async function burstKillAndCheck(databaseUrl: string, afterStop?: () => void): P
   let cluster: RunningCluster | undefined;
   try {
     cluster = await startCluster({ databaseUrl, replicas: 1, env: REPLICA_ENV });
+    await relaxAdminMfa(databaseUrl);
     const api = cluster.replicas[0]!.url;
     const token = await signIn(api, ADMIN.email, ADMIN.password);
     const tag = `k${randomBytes(4).toString('hex')}`;

@@ -15,6 +15,7 @@ import {
   ADMIN,
   REPLICA_ENV,
   createPgDatabase,
+  relaxAdminMfa,
   request,
   signIn,
   sleep,
@@ -45,6 +46,7 @@ beforeAll(async () => {
     replicas: 2,
     env: { ...REPLICA_ENV, SMTP_URL: smtp.url, APP_URL: 'http://gestion.cluster.test' },
   });
+  await relaxAdminMfa(db.url);
   token = await signIn(cluster.url, ADMIN.email, ADMIN.password);
 });
 

@@ -27,6 +27,7 @@ import {
   REPLICA_ENV,
   createPgDatabase,
   randomLoopback,
+  relaxAdminMfa,
   request,
   signIn,
   sleep,
@@ -57,6 +58,7 @@ beforeAll(async () => {
     // Behind nginx, as in docker-compose.yml: one trusted hop; no frontends in the api.
     env: { ...REPLICA_ENV, TRUST_PROXY: '1', STATIC_ROOT: path.join(tmpdir(), 'gestion-none') },
   });
+  await relaxAdminMfa(db.url);
 
   dir = mkdtempSync(path.join(tmpdir(), 'gestion-nginx-'));
   // nginx's workers may run as an unprivileged user: let them read the tree.

@@ -20,6 +20,7 @@ import {
   REPLICA_ENV,
   createPgDatabase,
   randomLoopback,
+  relaxAdminMfa,
   request,
   settlePassword,
   signIn,
@@ -55,6 +56,7 @@ beforeAll(async () => {
     replicas: 2,
     env: REPLICA_ENV,
   });
+  await relaxAdminMfa(db.url);
   tokens.admin = await signIn(cluster.url, ADMIN.email, ADMIN.password, ip);
   for (const role of ['gestor', 'usuario'] as const) {
     const email = uniqueEmail(role);

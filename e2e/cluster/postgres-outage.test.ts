@@ -14,6 +14,7 @@ import {
   ToggleProxy,
   createPgDatabase,
   randomLoopback,
+  relaxAdminMfa,
   request,
   signIn,
   sleep,
@@ -42,6 +43,7 @@ beforeAll(async () => {
     replicas: 2,
     env: REPLICA_ENV,
   });
+  await relaxAdminMfa(db.url);
   token = await signIn(cluster.url, ADMIN.email, ADMIN.password, randomLoopback());
 });
 

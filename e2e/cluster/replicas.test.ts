@@ -14,6 +14,7 @@ import {
   ToggleProxy,
   createPgDatabase,
   randomLoopback,
+  relaxAdminMfa,
   request,
   settlePassword,
   signIn,
@@ -47,6 +48,7 @@ beforeAll(async () => {
     replicas: 2,
     env: { ...REPLICA_ENV, RATE_LIMIT_LOGIN: String(LOGIN_LIMIT) },
   });
+  await relaxAdminMfa(db.url);
   [A, B] = cluster.replicas.map((r) => r.url) as [string, string];
   adminToken = await signIn(A, ADMIN.email, ADMIN.password, randomLoopback());
 });

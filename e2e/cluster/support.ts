@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { createServer, connect, type Server, type Socket } from 'node:net';
+import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { ensurePostgresDatabase, freePort } from '../../tools/cluster/cluster.cjs';
 
@@ -176,6 +177,33 @@ export async function settlePassword(
     });
     if (res.statusCode !== 204)
       throw new Error(`change password of ${email}: ${res.statusCode} ${res.body}`);
+  }
+}
+
+/**
+ * Switches the seeded `admin` role's second-factor requirement off in the cluster's database
+ * (`sqlite:<file>` or a PostgreSQL URL), as an admin may (issue #16). The product seeds it on, so
+ * ADMIN would sign in to an enrolment step; these suites test replicas, faults and deployment,
+ * and sign in as ADMIN with the password alone. The requirement itself is tested in
+ * api/test/mfa-admin-default.test.ts. Call it once the cluster has started (the replicas seed).
+ */
+export async function relaxAdminMfa(databaseUrl: string): Promise<void> {
+  const update = `update roles set mfa_obligatorio = 0 where nombre = 'admin'`;
+  if (databaseUrl.startsWith('sqlite:')) {
+    const db = new SqliteDatabase(databaseUrl.slice('sqlite:'.length), { timeout: 5000 });
+    try {
+      db.prepare(update).run();
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    await c.query(update);
+  } finally {
+    await c.end();
   }
 }
 

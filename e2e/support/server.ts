@@ -2,6 +2,7 @@
  * Starts the built api (which also serves the shell and the remotes) as a child process on a
  * free port with its own temporary SQLite database, and stops it by PID.
  */
+import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -17,7 +18,8 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 when asked. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -29,9 +31,32 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node api/dist/server.js`; resolves once `/readyz` answers 200. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+/**
+ * Switches the seeded `admin` role's second-factor requirement off in the database at `dbPath`,
+ * as an admin may (issue #16). The product seeds it on, so ADMIN would sign in to an enrolment
+ * step; the suites that test other things sign in as ADMIN with the password alone. The walk
+ * through enrolment is tested with `startServer(env, {adminMfa: true})`.
+ */
+export function relaxAdminMfa(dbPath: string): void {
+  const db = new Database(dbPath, { timeout: 5000 });
+  try {
+    db.prepare(`update roles set mfa_obligatorio = 0 where nombre = 'admin'`).run();
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Starts `node api/dist/server.js`; resolves once `/readyz` answers 200.
+ * @param opts.adminMfa keep the product's default (the `admin` role requires a second factor);
+ *   otherwise `relaxAdminMfa` runs before anyone signs in.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { adminMfa?: boolean } = {},
+): Promise<RunningServer> {
+  // `env.PORT`: a test that must know the port first (APP_URL on localhost for WebAuthn).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'gestion-e2e-'));
   const dbPath = path.join(dir, 'app.db');
   const child: ChildProcess = spawn(
@@ -72,6 +97,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     await new Promise((r) => setTimeout(r, 150));
   }
+  if (!opts.adminMfa) relaxAdminMfa(dbPath);
   return {
     url,
     dbPath,

@@ -2,6 +2,10 @@
  * First-start seeding (issue #2), idempotent: the permission catalogue, the seeded roles, the
  * settings defaults and the first administrator are inserted only when missing, so restarts
  * never duplicate, reset or re-print anything.
+ *
+ * Issue #16: the seeded `admin` role is created requiring a second factor (`seedRoles`), so the
+ * first administrator's password answers `{mfa: {token, configurar: true}}` and the browser walks
+ * them through enrolling an authenticator app (or a passkey) before any session exists.
  */
 import { ADMIN_ROLE } from '@gestion/shared';
 import { sql, type Kysely } from 'kysely';

@@ -4,6 +4,7 @@
  * when the role itself is created).
  */
 import {
+  ADMIN_ROLE,
   PERMISSION_DESCRIPTIONS,
   ALL_PERMISSIONS,
   SEEDED_ROLES,
@@ -26,12 +27,22 @@ export async function seedPermissions(db: Db): Promise<void> {
     .execute();
 }
 
-/** Creates each seeded role that does not exist yet, with its permissions. */
+/**
+ * Creates each seeded role that does not exist yet, with its permissions. `admin` is created
+ * requiring a second factor (issue #16; migration 0013 switches it on in older databases); only
+ * on creation, so an admin's later decision to switch it off survives restarts.
+ */
 export async function seedRoles(db: Db, now: number): Promise<void> {
   for (const role of SEEDED_ROLES) {
     const inserted = await db
       .insertInto('roles')
-      .values({ nombre: role.nombre, descripcion: role.descripcion, version: 1, creado_en: now })
+      .values({
+        nombre: role.nombre,
+        descripcion: role.descripcion,
+        version: 1,
+        creado_en: now,
+        mfa_obligatorio: role.nombre === ADMIN_ROLE ? 1 : 0,
+      })
       .onConflict((oc) => oc.column('nombre').doNothing())
       .returning('id')
       .executeTakeFirst();
