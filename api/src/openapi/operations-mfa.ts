@@ -56,6 +56,14 @@ export const MFA_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
       'Confirma la identidad para una operación sensible (cambiar un factor, dar el rol admin, quitar la verificación en dos pasos obligatoria de un rol, restablecer el segundo factor de otro usuario): `{password}` o `{codigo}` (uno de los dos). Vale 10 minutos en esta sesión.',
     responses: { 204: 'Confirmada.' },
   },
+  'GET /api/usuarios/{id}/mfa': {
+    operationId: 'getUsuarioMfa',
+    description:
+      'La verificación en dos pasos de un usuario, como la ve él mismo en GET /api/auth/mfa (factores activos, códigos de recuperación que quedan, si sus roles la exigen), para decidir si restablecerla (permiso usuarios:editar; las reglas de delegación del restablecimiento).',
+    responses: {
+      200: '`{metodos, totp: {activo, pendiente, activadoEn}, codigosRecuperacionRestantes, obligatorio}`.',
+    },
+  },
   'POST /api/usuarios/{id}/mfa/reset': {
     operationId: 'resetUsuarioMfa',
     description: `Restablece la verificación en dos pasos de un usuario que perdió su factor (permiso usuarios:editar), con un \`motivo\` que queda auditado y se le envía por correo; se cierran todas sus sesiones. Reglas de delegación (issue #13) como al restablecer la contraseña. ${STEP_UP}`,

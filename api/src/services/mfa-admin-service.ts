@@ -3,11 +3,11 @@
  * POST /api/usuarios/:id/mfa/reset {motivo}. The delegation rules of issue #13 apply as to a
  * password reset (`restablecerCredenciales`: a non-admin only on users whose permissions they
  * hold, never on an admin), refusals audited; the caller needs step-up. The user's TOTP, recovery
- * codes, pending second steps and failure count go, every session of theirs ends, the reason is
+ * codes, passkeys, pending second steps and failure count go, every session of theirs ends, the reason is
  * audited and mailed to them. At their next sign-in a role that requires a factor walks them
  * through enrolment again.
  */
-import { MFA_MESSAGES, type MfaResetRequest } from '@gestion/shared';
+import { MFA_MESSAGES, type MfaEstado, type MfaResetRequest } from '@gestion/shared';
 import { validationError } from '../lib/http-errors';
 import {
   clearMfaFailures,
@@ -16,9 +16,11 @@ import {
   deleteTotp,
   voidDesafios,
 } from '../repositories/mfa-repository';
+import { deletePasskeys } from '../repositories/passkeys-repository';
 import { findCicloUsuario } from '../repositories/usuarios-ciclo-repository';
 import { auditingRefusals, guardActOn } from './delegation-guard';
 import { createMfaCommon, MFA_AUDIT, type MfaDeps } from './mfa-common';
+import { createMfaService } from './mfa-service';
 import { auditorFor, type SignedInCaller } from './service-deps';
 import { mustFindUsuario } from './usuarios-lookup';
 
@@ -26,8 +28,24 @@ import { mustFindUsuario } from './usuarios-lookup';
 export function createMfaAdminService(deps: MfaDeps) {
   const { db, now } = deps;
   const common = createMfaCommon(deps);
+  const own = createMfaService(deps);
 
   return {
+    /**
+     * GET /api/usuarios/:id/mfa: user `id`'s second factor as they see it themselves
+     * (GET /api/auth/mfa) — for the user page, where an administrator decides on a reset. Shown
+     * to whoever may reset it (the delegation rule of the reset; refusals audited).
+     * @throws 403 FORBIDDEN (delegation), 404.
+     */
+    async status(id: number, caller: SignedInCaller): Promise<MfaEstado> {
+      const audit = auditorFor(deps.audit, caller);
+      return auditingRefusals(db, audit, async () => {
+        const target = await mustFindUsuario(db, id);
+        await guardActOn(db, caller.user, target, 'restablecerCredenciales', { verMfa: true });
+        return own.status(id);
+      });
+    },
+
     /**
      * Resets user `id`'s second factor.
      * @throws 400 (field `motivo`, blank), 403 REAUTENTICACION_REQUERIDA (no step-up in
@@ -55,6 +73,7 @@ export function createMfaAdminService(deps: MfaDeps) {
           if (!u) throw new Error(`user ${id} vanished inside its transaction`);
           const teniaTotp = await deleteTotp(tx, id);
           await deleteRecoveryCodes(tx, id);
+          const passkeys = await deletePasskeys(tx, id);
           await voidDesafios(tx, id, now());
           await clearMfaFailures(tx, id);
           const sesionesRevocadas = await deleteOtherSesiones(tx, id, null);
@@ -64,7 +83,7 @@ export function createMfaAdminService(deps: MfaDeps) {
               accion: MFA_AUDIT.reset,
               objetivoTipo: 'usuario',
               objetivoId: id,
-              cambios: { motivo, totp: teniaTotp, sesionesRevocadas },
+              cambios: { motivo, totp: teniaTotp, passkeys, sesionesRevocadas },
             },
             tx,
           );
