@@ -39,10 +39,11 @@ export interface ShellServices {
   login: (body: LoginRequest, redirect?: string | null) => Promise<boolean>;
   /**
    * Takes a session another call granted (the mailed code of a challenged sign-in, an accepted
-   * invitation; issue #15) as a sign-in: token and user stored, then 'Bienvenido de nuevo' and
-   * `/`, or /cambiar-password first while `user.debeCambiarPassword`.
+   * invitation; issue #15; a passkey, issue #16) as a sign-in: token and user stored, then
+   * 'Bienvenido de nuevo' and `redirect` when it is a safe same-origin path, else `/`; or
+   * /cambiar-password first while `user.debeCambiarPassword`.
    */
-  startSession: (session: SignedInResponse) => void;
+  startSession: (session: SignedInResponse, redirect?: string | null) => void;
   /**
    * Registers; on success 'Cuenta creada correctamente' and `/login`. Resolves false on failure,
    * `'pendiente'` when the e-mail must be verified first (issue #15: no session, the page says so).

@@ -48,8 +48,8 @@ export function ShellServicesProvider({
       login: (body: Parameters<ShellServices['login']>[0], redirect?: string | null) =>
         dispatch(login(body, redirect)),
       register: (body: Parameters<ShellServices['register']>[0]) => dispatch(register(body)),
-      startSession: (session: Parameters<ShellServices['startSession']>[0]) =>
-        dispatch(startSession(session)),
+      startSession: (session: Parameters<ShellServices['startSession']>[0], redirect?: string | null) =>
+        dispatch(startSession(session, redirect)),
       logout: () => dispatch(logout()),
       notify,
     };

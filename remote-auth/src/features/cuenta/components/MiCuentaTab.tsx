@@ -4,6 +4,7 @@ import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
 import { LanguageSection } from './LanguageSection';
 import { SessionsSection } from './SessionsSection';
+import { PasskeysSection } from '../../passkeys/PasskeysSection';
 
 /** Mi cuenta: always shown; every signed-in user manages their own profile, password and sessions. */
 export function MiCuentaTab() {
@@ -14,6 +15,7 @@ export function MiCuentaTab() {
       <PasswordSection />
       <LanguageSection />
       <SessionsSection />
+      <PasskeysSection />
     </Stack>
   );
 }
