@@ -21,5 +21,7 @@ export * from './PageLoading';
 export * from './resource-api';
 export * from './SearchField';
 export * from './SelectField';
+export * from './step-up';
+export * from './SimpleTable';
 export * from './use-debounced-value';
 export * from './use-server-form';

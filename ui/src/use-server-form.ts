@@ -9,7 +9,8 @@ import {
 } from 'react-hook-form';
 import type { ApiError } from '@gestion/shared';
 import { useNavigateTo } from '@gestion/shared/react';
-import { decideFormError, readApiError } from './api-error';
+import { decideFormError, readApiError, readRawApiError } from './api-error';
+import { isReauthRequired, useStepUp } from './step-up';
 import { useUiTexts } from './i18n/namespace';
 
 /** Options of `useServerForm`. */
@@ -51,12 +52,15 @@ export interface ServerForm<F extends FieldValues> {
  * (`decideFormError`): server `details` under their fields (the first focused), a version
  * conflict as a warning that keeps the input, a message above the form for the rest, or a
  * redirect. Dialogs no longer copy that decision (issue #14: about ten did, and diverged).
+ * A 403 REAUTENTICACION_REQUERIDA (issue #16) first asks for step-up when a page provides it
+ * (`StepUpProvider`), and once confirmed sends the same values again, once.
  */
 export function useServerForm<F extends FieldValues>(
   options: ServerFormOptions<F>,
 ): ServerForm<F> {
   const { t } = useUiTexts();
   const navigateTo = useNavigateTo();
+  const stepUp = useStepUp();
   const form = useForm<F>({ ...options.formOptions, defaultValues: options.defaultValues });
   const [alert, setAlert] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
@@ -66,7 +70,16 @@ export function useServerForm<F extends FieldValues>(
     setConflict(false);
     try {
       await options.submit(values);
-    } catch (error) {
+    } catch (refusal) {
+      let error = refusal;
+      if (stepUp && isReauthRequired(readRawApiError(refusal, '')) && (await stepUp())) {
+        try {
+          await options.submit(values);
+          return;
+        } catch (again) {
+          error = again;
+        }
+      }
       const read = readApiError(error, options.saveFailed ?? t('saveFailed'));
       const outcome = decideFormError(read, {
         fields: options.fields,
