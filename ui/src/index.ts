@@ -22,6 +22,5 @@ export * from './resource-api';
 export * from './SearchField';
 export * from './SelectField';
 export * from './step-up';
-export * from './SimpleTable';
 export * from './use-debounced-value';
 export * from './use-server-form';
