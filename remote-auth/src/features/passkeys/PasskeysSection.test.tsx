@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MFA_ERROR_CODES, MFA_MESSAGES, type Passkey } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
+import { StepUpProvider } from '@gestion/ui';
 import { makeUser, renderPage, signedIn } from '../../testing/render';
 import { PasskeysSection } from './PasskeysSection';
 
@@ -29,14 +30,18 @@ describe('Mi cuenta › Seguridad › Llaves de acceso (issue #16)', () => {
   it('says there is none yet, and offers to add one', async () => {
     mockFetch({ 'GET /api/auth/passkeys': list() });
     open();
-    expect(await screen.findByText('Todavía no tiene ninguna llave de acceso.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Todavía no tiene ninguna llave de acceso.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Añadir llave de acceso' })).toBeEnabled();
   });
 
   it('offers to retry when the list cannot be loaded', async () => {
     const api = mockFetch({ 'GET /api/auth/passkeys': { status: 500, body: {} } });
     const { user } = open();
-    expect(await screen.findByText('No se han podido cargar las llaves de acceso')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No se han podido cargar las llaves de acceso'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(api.callsTo('GET /api/auth/passkeys')).toHaveLength(2));
   });
@@ -83,14 +88,51 @@ describe('Mi cuenta › Seguridad › Llaves de acceso (issue #16)', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MFA_MESSAGES.reauthRequired);
   });
 
+  it('asks for step-up when the api wants it, then deletes', async () => {
+    let deletes = 0;
+    const reauth = {
+      status: 403,
+      body: {
+        statusCode: 403,
+        error: 'Forbidden',
+        message: MFA_MESSAGES.reauthRequired,
+        code: MFA_ERROR_CODES.reauthRequired,
+      },
+    };
+    const api = mockFetch({
+      'GET /api/auth/passkeys': list(PHONE),
+      'DELETE /api/auth/passkeys/7': () => (deletes++ === 0 ? reauth : { status: 204 }),
+    });
+    const stepUp = jest.fn().mockResolvedValue(true);
+    const { user, shell } = renderPage(
+      <StepUpProvider value={stepUp}>
+        <PasskeysSection />
+      </StepUpProvider>,
+      { auth: signedIn(makeUser()) },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Eliminar Teléfono de Ana' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Eliminar' }),
+    );
+    await waitFor(() =>
+      expect(shell.notify).toHaveBeenCalledWith('Llave de acceso eliminada', { type: 'success' }),
+    );
+    expect(stepUp).toHaveBeenCalledTimes(1);
+    expect(api.callsTo('DELETE /api/auth/passkeys/7')).toHaveLength(2);
+  });
+
   it('renames a passkey', async () => {
     const api = mockFetch({
       'GET /api/auth/passkeys': list(PHONE),
       'PATCH /api/auth/passkeys/7': { body: { ...PHONE, nombre: 'Móvil' } },
     });
     const { user, shell } = open();
-    await user.click(await screen.findByRole('button', { name: 'Cambiar nombre de Teléfono de Ana' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cambiar el nombre de la llave de acceso' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Cambiar nombre de Teléfono de Ana' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Cambiar el nombre de la llave de acceso',
+    });
     const field = within(dialog).getByLabelText(/^Nombre/);
     expect(field).toHaveValue('Teléfono de Ana');
     await user.clear(field);

@@ -9,7 +9,15 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNotify } from '@gestion/shared/react';
-import { ConfirmDialog, readApiError, useApiErrorTexts, useFormatDateTime } from '@gestion/ui';
+import {
+  ConfirmDialog,
+  isReauthRequired,
+  readApiError,
+  readRawApiError,
+  useApiErrorTexts,
+  useFormatDateTime,
+  useStepUp,
+} from '@gestion/ui';
 import { Section } from '../cuenta/components/Section';
 import {
   useAddPasskeyMutation,
@@ -28,8 +36,9 @@ type Editing = { kind: 'add' } | { kind: 'rename'; passkey: Passkey } | null;
 /**
  * Mi cuenta › Seguridad › Llaves de acceso (issue #16): the signed-in user's passkeys (name,
  * created, last used), "Añadir llave de acceso" (a name, then the browser creates it), rename and
- * a confirmed delete. Every call goes through the one RTK Query api and the kit's error reader,
- * so a 403 REAUTENTICACION_REQUERIDA (step-up) is handled as for the account's other changes.
+ * a confirmed delete. Every call goes through the one RTK Query api and the kit's error path: a
+ * 403 REAUTENTICACION_REQUERIDA asks the page's StepUpProvider (the re-auth dialog), then the
+ * same change is sent again — the dialogs through `useServerForm`, the delete here likewise.
  */
 export function PasskeysSection() {
   const { t, ready } = usePasskeyTexts();
@@ -43,6 +52,7 @@ export function PasskeysSection() {
   const [deletePasskey, deleteState] = useDeletePasskeyMutation();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Passkey | null>(null);
+  const stepUp = useStepUp();
   if (!ready) return null;
   const passkeys = data ?? [];
 
@@ -60,8 +70,14 @@ export function PasskeysSection() {
   };
   const onDelete = async () => {
     if (!deleting) return;
+    const remove = () => deletePasskey(deleting.id).unwrap();
     try {
-      await deletePasskey(deleting.id).unwrap();
+      // Step-up as the kit's forms do it (useServerForm): asked once, then the same call again.
+      await remove().catch(async (error: unknown) => {
+        if (stepUp && isReauthRequired(readRawApiError(error, '')) && (await stepUp()))
+          return remove();
+        throw error;
+      });
       notify(t('passkeys.deleted'), { type: 'success' });
       setDeleting(null);
     } catch (error) {
