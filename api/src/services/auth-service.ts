@@ -26,6 +26,7 @@ import { HttpError, isUniqueViolation, validationError } from '../lib/http-error
 import { ACCOUNT_CEILING, lockoutKey } from '../lib/lockout-store';
 import { passwordProblem } from '../lib/passwords';
 import { CICLO_AUDIT, type CicloDeps } from './ciclo-cuenta-common';
+import { enrolmentStepIfRequired } from './mfa-enrolment-step';
 import { afterPassword } from './mfa-login';
 import { createPasswordAttempts } from './password-attempts';
 import { createSignInSteps, emailNotVerified } from './sign-in-steps';
@@ -178,7 +179,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     /**
      * POST /api/auth/register: creates the account with the configured default role and signs
      * it in; while `verificacionEmail` is on, answers `{message, verificacionPendiente}` instead
-     * and mails a verification link (or, for a taken e-mail, `email-taken` to its owner).
+     * and mails a verification link (or, for a taken e-mail, `email-taken` to its owner). When
+     * the default role requires a second factor (issue #16): `{mfa: {token, configurar: true}}`
+     * and no session, as at sign-in.
      * @throws HttpError 403 REGISTRATION_CLOSED; 403 REGISTRATION_DOMAIN when the e-mail's
      *   domain is not in `dominiosPermitidos` (a non-empty list); 400 VALIDATION_ERROR
      *   (per-field Spanish messages; a password equal to the e-mail or nombre is refused);
@@ -187,7 +190,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async register(
       body: RegisterRequest,
       caller: ClientCaller,
-    ): Promise<SignedIn | RegisterPendingResponse> {
+    ): Promise<SignedIn | RegisterPendingResponse | LoginMfaResponse> {
       if (!(await getAjuste(db, 'registro_abierto'))) {
         throw new HttpError(403, ERROR_CODES.registrationClosed, API_MESSAGES.registrationClosed);
       }
@@ -218,7 +221,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = await hasher.hash(body.password);
       const rol = await getAjuste(db, 'rol_por_defecto');
 
-      let created: { id: number; token: string };
+      let created: { id: number; token: string } | { id: number; step: LoginMfaResponse };
       try {
         created = await db.transaction().execute(async (tx) => {
           const id = await insertUsuario(tx, {
@@ -234,23 +237,27 @@ export function createAuthService(deps: AuthServiceDeps) {
               'default role of self-registration does not exist; user created without roles',
             );
           }
-          const token = await openSession(tx, id, caller);
+          // Issue #16: a default role that requires a second factor — the account exists, the
+          // session waits for the factor (mfa-enrolment-step.ts).
+          const step = await enrolmentStepIfRequired(tx, id, now());
+          const token = step ? undefined : await openSession(tx, id, caller);
           await insertAudit(tx, {
             actorId: id,
             actorEmail: email,
             accion: AUDIT_ACTIONS.register,
             objetivoTipo: 'usuario',
             objetivoId: id,
-            cambios: { nombre, rol },
+            cambios: { nombre, rol, ...(step ? { segundoFactor: 'pendiente' } : {}) },
             ip: caller.ip,
             at: now(),
           });
-          return { id, token };
+          return step ? { id, step } : { id, token: token! };
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw emailTaken();
         throw err;
       }
+      if ('step' in created) return created.step;
       return { token: created.token, user: await loadUser(created.id) };
     },
 

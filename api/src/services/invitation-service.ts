@@ -11,6 +11,7 @@ import {
   LIFECYCLE_TTL_MS,
   type AcceptInvitationRequest,
   type AcceptedMessage,
+  type LoginMfaResponse,
   type SignedInResponse,
 } from '@gestion/shared';
 import type { Db } from '../db/types';
@@ -43,6 +44,7 @@ import {
   type CicloMeta,
 } from './ciclo-cuenta-common';
 import { auditingRefusals, guardActOn, type Actor } from './delegation-guard';
+import { enrolmentStepIfRequired } from './mfa-enrolment-step';
 import { auditorFor, type SignedInCaller } from './service-deps';
 import { mustFindUsuario } from './usuarios-lookup';
 
@@ -147,11 +149,15 @@ export function createInvitationService(deps: CicloDeps) {
 
     /**
      * POST /api/auth/invitation/accept → 200 `{token, user}`: sets the password, marks the
-     * e-mail verified (the link proved it) and signs in.
+     * e-mail verified (the link proved it) and signs in — or, when the user's roles require a
+     * second factor (issue #16), answers `{mfa: {token, configurar: true}}` and no session.
      * @throws 400 TOKEN_INVALIDO (used, expired, revoked, unknown); 400 VALIDATION_ERROR
      *   (details field `password`) — the token stays usable.
      */
-    async accept(body: AcceptInvitationRequest, meta: CicloMeta): Promise<SignedInResponse> {
+    async accept(
+      body: AcceptInvitationRequest,
+      meta: CicloMeta,
+    ): Promise<SignedInResponse | LoginMfaResponse> {
       const { user } = await usableInvitation(db, body.token);
       const problem = passwordProblem(body.password, { email: user.email, nombre: user.nombre });
       if (problem) throw validationError([{ field: 'password', message: problem }]);
@@ -166,21 +172,32 @@ export function createInvitationService(deps: CicloDeps) {
           emailVerificado: true,
         });
         await voidTokens(tx, u.id, Object.values(TOKEN_TIPOS), now());
+        const audit = (cambios?: Record<string, unknown>) =>
+          insertAudit(tx, {
+            actorId: u.id,
+            actorEmail: u.email,
+            accion: CICLO_AUDIT.inviteAccepted,
+            objetivoTipo: 'usuario',
+            objetivoId: u.id,
+            cambios,
+            ip: meta.ip,
+            at: now(),
+          });
+        // Issue #16: invited into a role that requires a second factor — the password is set,
+        // the session waits for the factor (mfa-enrolment-step.ts).
+        const step = await enrolmentStepIfRequired(tx, u.id, now());
+        if (step) {
+          await audit({ segundoFactor: 'pendiente' });
+          return step;
+        }
         const t = await openSession(tx, deps, u.id, meta);
         await touchLastAccess(tx, u.id, now());
         // The first device: remembered, no notice (it is the account's first sign-in).
         await recordDevice(tx, u.id, sha256(meta.userAgent ?? ''), now());
-        await insertAudit(tx, {
-          actorId: u.id,
-          actorEmail: u.email,
-          accion: CICLO_AUDIT.inviteAccepted,
-          objetivoTipo: 'usuario',
-          objetivoId: u.id,
-          ip: meta.ip,
-          at: now(),
-        });
+        await audit();
         return t;
       });
+      if (typeof token !== 'string') return token;
       const signedIn = await findUserWithRoles(db, user.id);
       if (!signedIn) throw new Error(`user ${user.id} vanished right after it was written`);
       return { token, user: signedIn };

@@ -71,15 +71,39 @@ export const RegisterResponseSchema = Type.Object({
 export type RegisterResponse = Static<typeof RegisterResponseSchema>;
 
 /**
+ * 201 of POST /api/auth/register when the default role of self-registration requires a second
+ * factor (issue #16): the account exists, no session yet; `mfa.token` (5 minutes) enrols a factor
+ * as with `{mfa: {token, configurar: true}}` of POST /api/auth/login, and the session starts then.
+ */
+export const RegisterMfaResponseSchema = Type.Object({
+  mfa: LoginMfaResponseSchema.properties.mfa,
+  message: Type.String(),
+});
+export type RegisterMfaResponse = Static<typeof RegisterMfaResponseSchema>;
+
+/**
  * Every 201 of POST /api/auth/register: signed in (RegisterResponse, `verificacionEmail` off,
  * SPEC's flow) or `{message, verificacionPendiente: true}` and no session (`verificacionEmail`
- * on, issue #15; the same answer for a taken e-mail, ASVS 6.3.8).
+ * on, issue #15; the same answer for a taken e-mail, ASVS 6.3.8), or `{message, mfa}` and no
+ * session (the default role requires a second factor, issue #16).
  */
 export const RegisterResultSchema = Type.Union([
   RegisterResponseSchema,
   RegisterPendingResponseSchema,
+  RegisterMfaResponseSchema,
 ]);
 export type RegisterResult = Static<typeof RegisterResultSchema>;
+
+/**
+ * 200 of POST /api/auth/invitation/accept: signed in, or — the invited user's roles require a
+ * second factor (issue #16) — the password is set and `{mfa: {token, configurar: true}}` answers
+ * with no session: enrol a factor with the token as bearer, as after POST /api/auth/login.
+ */
+export const InvitationAcceptResultSchema = Type.Union([
+  SignedInResponseSchema,
+  LoginMfaResponseSchema,
+]);
+export type InvitationAcceptResult = Static<typeof InvitationAcceptResultSchema>;
 
 /** 200 of GET /api/auth/me. */
 export const MeResponseSchema = Type.Object({ user: UserSchema });

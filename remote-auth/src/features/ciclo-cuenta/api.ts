@@ -7,6 +7,7 @@ import type {
   AcceptInvitationRequest,
   AcceptedMessage,
   ForgotPasswordRequest,
+  InvitationAcceptResult,
   LoginVerifyRequest,
   ResendVerificationRequest,
   ResetPasswordRequest,
@@ -27,7 +28,7 @@ const api = baseApi.injectEndpoints({
     resetPassword: build.mutation<void, ResetPasswordRequest>({
       query: post('/api/auth/password/reset'),
     }),
-    acceptInvitation: build.mutation<SignedInResponse, AcceptInvitationRequest>({
+    acceptInvitation: build.mutation<InvitationAcceptResult, AcceptInvitationRequest>({
       query: post('/api/auth/invitation/accept'),
     }),
     verifyEmail: build.mutation<void, TokenRequest>({ query: post('/api/auth/email/verify') }),

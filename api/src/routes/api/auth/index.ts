@@ -57,7 +57,11 @@ const authRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       const result = await service.register(request.body, clientCallerOf(request));
       return reply
         .code(201)
-        .send('token' in result ? { ...result, message: MESSAGES.registerSuccess } : result);
+        .send(
+          'token' in result || 'mfa' in result
+            ? { ...result, message: MESSAGES.registerSuccess }
+            : result,
+        );
     },
   );
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,12 +24,15 @@ import {
 /**
  * /invitacion?token=… (issue #15), the mailed invitation (72 h): the invited user chooses their
  * password; the api answers with a session (the e-mail is proven by the link), which the shell
- * takes as a sign-in ('Bienvenido de nuevo' and `/`). A used, expired or unknown invitation
- * says so and who can send a new one (an administrator: there is no self-service for it).
+ * takes as a sign-in ('Bienvenido de nuevo' and `/`) — or, when their roles require a second
+ * factor (issue #16), with the enrolment step of /login/configurar-dos-pasos. A used, expired or
+ * unknown invitation says so and who can send a new one (an administrator: there is no
+ * self-service for it).
  */
 export default function InvitacionPage() {
   const { t, ready } = useCicloTexts();
   const { startSession } = useAuth();
+  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const [accept, { isLoading }] = useAcceptInvitationMutation();
@@ -54,7 +57,12 @@ export default function InvitacionPage() {
   const onSubmit = async ({ password }: PasswordForm) => {
     setFailure(null);
     try {
-      startSession(await accept({ token, password }).unwrap());
+      const result = await accept({ token, password }).unwrap();
+      // Issue #16: invited into a role that requires a second factor — the password is set and
+      // the enrolment step (the sign-in's, its token in the history state) opens the session.
+      if ('mfa' in result)
+        void navigate('/login/configurar-dos-pasos', { state: { ...result.mfa, redirect: null } });
+      else startSession(result);
     } catch (error) {
       if (isTokenInvalid(error)) setInvalid(true);
       else {
