@@ -8,6 +8,9 @@ import routesDefault, { routes } from './routes';
 
 const byPath = (path: string) => routes.find((route) => route.path === path);
 
+/** Issue #16: the code step and the enrolment step, after a right password. */
+const SECOND_STEP_PAGES = ['/login/dos-pasos', '/login/configurar-dos-pasos'];
+
 describe('remote_auth routes', () => {
   it('exports the same descriptors as default and as `routes`', () => {
     expect(routesDefault).toBe(routes);
@@ -16,8 +19,18 @@ describe('remote_auth routes', () => {
       '/register',
       '/configuracion',
       ...Object.values(LIFECYCLE_PAGES).filter((p) => p !== LIFECYCLE_PAGES.cambiarPassword),
+      ...SECOND_STEP_PAGES,
       LIFECYCLE_PAGES.cambiarPassword,
     ]);
+  });
+
+  it("puts issue #16's second step of a sign-in in the auth layout, without guards", () => {
+    for (const path of SECOND_STEP_PAGES) {
+      const route = byPath(path);
+      expect(route).toMatchObject({ layout: 'auth', title: { es: 'Cuenta', en: 'Account' } });
+      expect(route?.guards ?? []).toEqual([]);
+      expect(route?.nav).toBeUndefined();
+    }
   });
 
   it("puts issue #15's pages in the auth layout, only /cambiar-password behind `auth`", () => {
@@ -31,7 +44,10 @@ describe('remote_auth routes', () => {
 
   it('is owned by remote_auth in the runtime configuration, so a mailed link loads this remote', () => {
     const auth = DEFAULT_RUNTIME_CONFIG.remotes.find((r) => r.name === 'remote_auth');
-    for (const route of routes) expect(auth?.prefixes).toContain(route.path);
+    // As the shell matches them: the prefix itself or a path under it.
+    const owned = (path: string) =>
+      auth?.prefixes.some((p) => path === p || path.startsWith(`${p}/`)) ?? false;
+    for (const route of routes) expect([route.path, owned(route.path)]).toEqual([route.path, true]);
   });
 
   it('puts /login in the auth layout without guards, so a signed-in visitor can see it', () => {

@@ -49,6 +49,10 @@ export const routes: PageRoute[] = [
     '/verificar',
     '/confirmar-correo',
     '/verificar-acceso',
+    // Issue #16's second step of a sign-in (features/mfa-signin): under /login, a prefix the
+    // shell's runtime config already routes here.
+    '/login/dos-pasos',
+    '/login/configurar-dos-pasos',
   ].map((path) => lifecyclePage(path)),
   // Only a signed-in user has a password to change (debeCambiarPassword keeps them here).
   lifecyclePage('/cambiar-password', ['auth']),

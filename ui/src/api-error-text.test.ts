@@ -5,6 +5,7 @@ import {
   ERROR_CODES,
   EVENTOS_ERROR_CODES,
   EVENTOS_MESSAGES,
+  MFA_ERROR_CODES,
   formatEventosMessage,
 } from '@gestion/shared';
 import { initUiTestI18n } from './testing';
@@ -30,7 +31,12 @@ function keysOf(bundle: object, prefix = ''): string[] {
 }
 
 /** Every `code` the api sends (api/src/plugins/app/method-not-allowed.ts adds the 405's). */
-const API_CODES = [...Object.values(ERROR_CODES), ...Object.values(EVENTOS_ERROR_CODES), 'METHOD_NOT_ALLOWED'];
+const API_CODES = [
+  ...Object.values(ERROR_CODES),
+  ...Object.values(EVENTOS_ERROR_CODES),
+  ...Object.values(MFA_ERROR_CODES),
+  'METHOD_NOT_ALLOWED',
+];
 
 const overlap = formatEventosMessage(EVENTOS_MESSAGES.periodOverlap, { nombre: 'Montaje' });
 

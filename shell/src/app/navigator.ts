@@ -5,6 +5,8 @@
  */
 export interface NavigateOptions {
   replace?: boolean;
+  /** The history entry's state (React Router's `location.state`), e.g. a second-step token. */
+  state?: unknown;
 }
 
 export interface Navigator {

@@ -1,6 +1,6 @@
 /** Users and remote routes the tests mount (the seeded roles of DESIGN.md §4). */
 import type { RemoteConfig, User } from '@gestion/shared';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { useAuth, type PageRoute } from '@gestion/shared/react';
 
 /** Stand-ins for remote-auth's pages: just enough to drive the shell's auth services. */
@@ -100,6 +100,12 @@ function FakeVerificarAccesoPage() {
   return <h1>Código de acceso {params.get('token')}</h1>;
 }
 
+/** The second step of issue #16: shows what the shell handed it in the history entry's state. */
+function FakeDosPasosPage() {
+  const state = useLocation().state as Record<string, unknown> | null;
+  return <h1>Dos pasos {JSON.stringify(state)}</h1>;
+}
+
 export const authRoutes: PageRoute[] = [
   {
     path: '/login',
@@ -120,6 +126,12 @@ export const authRoutes: PageRoute[] = [
     layout: 'auth',
     title: { es: 'Código de acceso', en: 'Sign-in code' },
   },
+  ...['/login/dos-pasos', '/login/configurar-dos-pasos'].map((path) => ({
+    path,
+    page: () => Promise.resolve({ default: FakeDosPasosPage }),
+    layout: 'auth' as const,
+    title: { es: 'Dos pasos', en: 'Two steps' },
+  })),
   {
     path: '/cambiar-password',
     page: page('Cambie su contraseña'),

@@ -15,6 +15,9 @@ const pages: Readonly<Record<string, () => PageModule>> = {
   '/confirmar-correo': () => import('./components/ConfirmarCorreoPage'),
   '/cambiar-password': () => import('./components/CambiarPasswordPage'),
   '/verificar-acceso': () => import('./components/VerificarAccesoPage'),
+  // Issue #16's second step of a sign-in, routed with these pages (routes.ts).
+  '/login/dos-pasos': () => import('../mfa-signin/DosPasosPage'),
+  '/login/configurar-dos-pasos': () => import('../mfa-signin/ConfigurarDosPasosPage'),
 };
 
 /**

@@ -52,6 +52,20 @@ describe('auth flows in the shell', () => {
     expect(screen.queryByText('Bienvenido de nuevo')).not.toBeInTheDocument();
   });
 
+  it.each([
+    [{ token: 'mfa-1', metodos: ['totp', 'recuperacion'] }, '/login/dos-pasos'],
+    [{ token: 'mfa-2', configurar: true }, '/login/configurar-dos-pasos'],
+  ])('a second step (%j) goes to %s with its token and redirect out of the URL, signed out', async (mfa, page) => {
+    mockFetch({ 'POST /api/auth/login': { body: { mfa } } });
+    const app = renderApp({ url: '/eventos' });
+    await app.user.click(await screen.findByRole('button', { name: 'Entrar' }));
+    const state = JSON.stringify({ ...mfa, redirect: '/eventos' });
+    expect(await screen.findByRole('heading', { name: `Dos pasos ${state}` })).toBeInTheDocument();
+    expect(app.location()).toBe(page);
+    expect(app.store.getState().auth).toMatchObject({ token: null, user: null, loading: false });
+    expect(screen.queryByText('Bienvenido de nuevo')).not.toBeInTheDocument();
+  });
+
   it('a user who must change an admin-set password is kept on /cambiar-password', async () => {
     mockFetch({
       'POST /api/auth/login': { body: { token: 'abc', user: { ...user, debeCambiarPassword: true } } },

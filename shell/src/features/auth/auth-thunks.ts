@@ -10,6 +10,7 @@ import {
   paths,
   type LoginRequest,
   type LoginChallengeResponse,
+  type LoginMfaResponse,
   type LoginResult,
   type MeResponse,
   type RegisterRequest,
@@ -50,7 +51,9 @@ export const startSession =
 
 /**
  * POST /api/auth/login. Success: `startSession`. A challenged sign-in (`{verificacion}`, issue
- * #15) goes to the mailed-code page with its token, still signed out. Failure: `error` is the
+ * #15) goes to the mailed-code page with its token, still signed out; a second step (`{mfa}`,
+ * issue #16) to /login/dos-pasos (`metodos`) or /login/configurar-dos-pasos (`configurar`) with
+ * `{token, metodos | configurar, redirect}` as the history entry's state. Failure: `error` is the
  * server's message, else 'Error al iniciar sesión'.
  * @returns false when the page must show `error`.
  */
@@ -67,11 +70,18 @@ export const login =
       if ('token' in res) dispatch(startSession(res, redirect));
       else {
         dispatch(loggedOut());
-        // `{mfa}` (issue #16) gets its code step with the console's second-factor pages; until
-        // then no role requires a factor and none is enrolled from the console. A type-only
-        // narrowing: not one byte more on /login's first paint.
+        const { mfa, verificacion } = res as LoginChallengeResponse & Partial<LoginMfaResponse>;
+        // `{mfa}` (issue #16): remote-auth's code step, or its enrolment step when a role
+        // requires a factor the user lacks. The 5-minute token and `redirect` travel in the
+        // history entry's state, never in the URL (logs, Referer, history) nor in storage
+        // (nothing to clean up; works with storage blocked); the page reads and checks them.
+        // Under the /login prefix, so the runtime config's route list grows by nothing: this
+        // branch is all the first paint carries of the second factor.
         navigator.navigate(
-          `/verificar-acceso?token=${(res as LoginChallengeResponse).verificacion.token}`,
+          mfa
+            ? `/login/${mfa.configurar ? 'configurar-' : ''}dos-pasos`
+            : `/verificar-acceso?token=${verificacion.token}`,
+          { state: { ...mfa, redirect } },
         );
       }
       return true;
