@@ -40,6 +40,7 @@ const LANDED = [
   '0009-correo',
   '0010-ciclo-cuenta',
   '0011-segundo-factor',
+  '0012-passkeys',
   '0013-admin-mfa-obligatorio',
 ];
 

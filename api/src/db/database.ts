@@ -5,6 +5,7 @@
  * (better-sqlite3 cannot bind JS booleans).
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { PasskeyDesafiosTable, PasskeysTable } from './passkeys-tables';
 
 /** Epoch milliseconds. */
 export type EpochMs = number;
@@ -268,6 +269,8 @@ export interface Database {
   mfa_codigos_recuperacion: MfaCodigosRecuperacionTable;
   mfa_desafios: MfaDesafiosTable;
   mfa_fallos: MfaFallosTable;
+  passkeys: PasskeysTable;
+  passkey_desafios: PasskeyDesafiosTable;
 }
 
 export type UsuarioRow = Selectable<UsuariosTable>;

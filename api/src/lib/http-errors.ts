@@ -8,6 +8,7 @@ import {
   type ErrorCode,
   type ErrorDetail,
   type MfaErrorCode,
+  type PasskeyErrorCode,
 } from '@gestion/shared';
 
 export class HttpError extends Error {
@@ -15,7 +16,7 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     /** ERROR_CODES, or MFA_ERROR_CODES (issue #16: kept apart for the shell's budget). */
-    readonly code: ErrorCode | MfaErrorCode,
+    readonly code: ErrorCode | MfaErrorCode | PasskeyErrorCode,
     /** Spanish, shown to the user as is. */
     message: string,
     readonly details?: ErrorDetail[],

@@ -36,7 +36,8 @@ export interface MailTemplates {
 }
 
 /** Which change of the second factor a `mfa-changed` notice tells (issue #16). */
-export type MfaCambio = 'activado' | 'eliminado' | 'codigos' | 'restablecido';
+export type MfaCambio =
+  'activado' | 'eliminado' | 'codigos' | 'restablecido' | 'passkey_anadida' | 'passkey_eliminada';
 
 export type MailTemplate = keyof MailTemplates;
 

@@ -16,6 +16,7 @@ import { DOMINIOS_PERMITIDOS_MAX, ROLES_READ_PERMISSIONS } from '@gestion/shared
 import { AUTH_OPERATIONS } from './operations-auth';
 import { DATA_OPERATIONS } from './operations-datos';
 import { MFA_OPERATIONS } from './operations-mfa';
+import { PASSKEY_OPERATIONS } from './operations-passkeys';
 import { CSV, LIST, VERSION } from './operation-texts';
 
 /** What the document adds to one operation (document.ts). */
@@ -51,6 +52,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
 
   ...AUTH_OPERATIONS,
   ...MFA_OPERATIONS,
+  ...PASSKEY_OPERATIONS,
 
   // --- /api/usuarios ----------------------------------------------------------------------
   'GET /api/usuarios': {

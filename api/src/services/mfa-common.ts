@@ -19,9 +19,11 @@ import { lockoutKey } from '../lib/lockout-store';
 import { decryptSecret } from '../lib/mfa-crypto';
 import { looksLikeTotp, matchTotpStep, normaliseCode } from '../lib/totp';
 import type { MfaCambio } from '../mail/types';
+import { insertAudit } from '../repositories/auditoria-repository';
 import {
   acceptTotpStep,
   countRecoveryCodes,
+  deleteOtherSesiones,
   findRecoveryCodes,
   findTotp,
   lockedUntil,
@@ -29,6 +31,7 @@ import {
   clearMfaFailures,
   sessionAuthenticatedAt,
   spendRecoveryCode,
+  voidDesafios,
 } from '../repositories/mfa-repository';
 import type { CicloUsuario } from '../repositories/usuarios-ciclo-repository';
 import { localeOf, mailer, type CicloDeps } from './ciclo-cuenta-common';
@@ -54,6 +57,11 @@ export const MFA_AUDIT = {
   reauthenticated: 'auth.reautenticacion',
   /** A wrong password on a second-factor call or POST /api/auth/reautenticar. */
   passwordFailed: 'mfa.contrasena_fallida',
+  passkeyAdded: 'mfa.passkey_anadida',
+  passkeyRemoved: 'mfa.passkey_eliminada',
+  passkeyRenamed: 'mfa.passkey_renombrada',
+  /** A passkey sign-in without password refused (`cambios.motivo`); not counted for the lock. */
+  passkeyRefused: 'mfa.passkey_rechazada',
 } as const;
 
 /** Letters and digits without look-alikes (no l, o, 0, 1): 32 symbols, 5 bits each. */
@@ -108,14 +116,49 @@ export function wrongCode(): HttpError {
 
 /** The outcome of one second-factor check. */
 export type FactorCheck =
-  | { ok: true; metodo: Exclude<MfaMetodo, 'passkey'>; restantes?: number }
-  | { ok: false; metodo: Exclude<MfaMetodo, 'passkey'> };
+  { ok: true; metodo: MfaMetodo; restantes?: number } | { ok: false; metodo: MfaMetodo };
 
 /** The helpers of the second-factor services over their deps. */
 export function createMfaCommon(deps: MfaDeps) {
   const { now, hasher } = deps;
   const mail = mailer(deps);
   const attempts = createPasswordAttempts(deps);
+  const notice = (tx: Db, u: CicloUsuario, cambio: MfaCambio, motivo?: string) =>
+    mail.send(tx, {
+      to: u.email,
+      locale: localeOf(u.idioma),
+      template: 'mfa-changed',
+      data: { nombre: u.nombre, cambio, ...(motivo ? { motivo } : {}) },
+    });
+
+  /**
+   * One change of the user's factors, in `tx`: revokes their other sessions (all but
+   * `keepSesion`; null: all), voids their pending second steps, writes the `mfa-changed` notice
+   * and audits `accion` as done by the user from `ip`.
+   */
+  const factorChanged = async (
+    tx: Db,
+    u: CicloUsuario,
+    ip: string,
+    keepSesion: number | null,
+    accion: string,
+    cambio: MfaCambio,
+    cambios: Record<string, unknown> = {},
+  ): Promise<void> => {
+    const sesionesRevocadas = await deleteOtherSesiones(tx, u.id, keepSesion);
+    await voidDesafios(tx, u.id, now());
+    await notice(tx, u, cambio);
+    await insertAudit(tx, {
+      actorId: u.id,
+      actorEmail: u.email,
+      accion,
+      objetivoTipo: 'usuario',
+      objetivoId: u.id,
+      cambios: { ...cambios, sesionesRevocadas },
+      ip,
+      at: now(),
+    });
+  };
 
   return {
     mail,
@@ -208,13 +251,9 @@ export function createMfaCommon(deps: MfaDeps) {
     },
 
     /** Writes the `mfa-changed` notice to the user in `tx`. */
-    notice: (tx: Db, u: CicloUsuario, cambio: MfaCambio, motivo?: string) =>
-      mail.send(tx, {
-        to: u.email,
-        locale: localeOf(u.idioma),
-        template: 'mfa-changed',
-        data: { nombre: u.nombre, cambio, ...(motivo ? { motivo } : {}) },
-      }),
+    notice,
+
+    factorChanged,
 
     /**
      * Checks the caller's password like POST /api/auth/password does (the sign-in lock-out

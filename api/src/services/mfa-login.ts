@@ -35,6 +35,7 @@ import {
   spendDesafio,
   type DesafioRow,
 } from '../repositories/mfa-repository';
+import { countPasskeys } from '../repositories/passkeys-repository';
 import { findCicloUsuario, type CicloUsuario } from '../repositories/usuarios-ciclo-repository';
 import type { CicloMeta } from './ciclo-cuenta-common';
 import { createMfaCommon, type MfaDeps } from './mfa-common';
@@ -63,9 +64,14 @@ export async function afterPassword(
 ): Promise<LoginMfaResponse | null> {
   const { db, now } = deps;
   const totp = await findTotp(db, usuarioId);
+  const metodos: MfaMetodo[] = [];
   if (totp?.activo) {
-    const metodos: MfaMetodo[] = ['totp'];
+    metodos.push('totp');
     if ((await countRecoveryCodes(db, usuarioId)) > 0) metodos.push('recuperacion');
+  }
+  // A passkey is a factor too: the second step may be its ceremony (passkeys-login.ts).
+  if ((await countPasskeys(db, usuarioId)) > 0) metodos.push('passkey');
+  if (metodos.length > 0) {
     const token = await issueDesafio(db, {
       usuarioId,
       configurar: false,

@@ -28,7 +28,6 @@ import {
   activateTotp,
   countDesafioFailure,
   countRecoveryCodes,
-  deleteOtherSesiones,
   deleteRecoveryCodes,
   deleteTotp,
   findTotp,
@@ -37,8 +36,8 @@ import {
   rolesRequireMfa,
   savePendingTotp,
   spendDesafio,
-  voidDesafios,
 } from '../repositories/mfa-repository';
+import { countPasskeys } from '../repositories/passkeys-repository';
 import { findCicloUsuario, type CicloUsuario } from '../repositories/usuarios-ciclo-repository';
 import type { CicloMeta } from './ciclo-cuenta-common';
 import {
@@ -76,35 +75,14 @@ export function createMfaService(deps: MfaDeps) {
   const stepUpRenewed = (sesionId: number) => markSessionReauthenticated(db, sesionId, now());
 
   /** Revokes the other sessions, mails the notice and audits one factor change, in `tx`. */
-  async function factorChanged(
-    tx: Db,
-    u: CicloUsuario,
-    ip: string,
-    keepSesion: number | null,
-    accion: string,
-    cambio: 'activado' | 'eliminado' | 'codigos',
-  ) {
-    const sesionesRevocadas = await deleteOtherSesiones(tx, u.id, keepSesion);
-    await voidDesafios(tx, u.id, now());
-    await common.notice(tx, u, cambio);
-    await auditAs(
-      tx,
-      u,
-      ip,
-      now(),
-    )({
-      accion,
-      objetivoTipo: 'usuario',
-      objetivoId: u.id,
-      cambios: { sesionesRevocadas },
-    });
-  }
+  const factorChanged = common.factorChanged;
 
   return {
-    /** GET /api/auth/mfa: the caller's factors and recovery codes left. */
+    /** GET /api/auth/mfa: the caller's factors (passkeys among them) and recovery codes left. */
     async status(usuarioId: number): Promise<MfaEstado> {
       const totp = await findTotp(db, usuarioId);
       const metodos: MfaMetodo[] = totp?.activo ? ['totp'] : [];
+      if ((await countPasskeys(db, usuarioId)) > 0) metodos.push('passkey');
       return {
         metodos,
         totp: {

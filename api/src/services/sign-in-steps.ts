@@ -108,12 +108,19 @@ export function createSignInSteps(deps: Deps) {
   }
 
   return {
-    /** Signs `usuarioId` in (the password was right). */
-    async completeSignIn(usuarioId: number, meta: CicloMeta): Promise<SignedInResponse> {
+    /**
+     * Signs `usuarioId` in (the password was right, or a passkey stood for both factors);
+     * `via` is audited with the sign-in (`passkey`).
+     */
+    async completeSignIn(
+      usuarioId: number,
+      meta: CicloMeta,
+      via?: string,
+    ): Promise<SignedInResponse> {
       const { token, notify } = await db.transaction().execute(async (tx) => {
         const u = await findCicloUsuario(tx, usuarioId);
         if (!u) throw new Error(`user ${usuarioId} vanished while signing in`);
-        return signInTx(tx, u, meta);
+        return signInTx(tx, u, meta, via);
       });
       if (notify) deps.kickMail();
       return signedIn(usuarioId, token);

@@ -16,6 +16,7 @@ import { rolesNombreUnico } from './0008-roles-nombre-unico';
 import { correo } from './0009-correo';
 import { cicloCuenta } from './0010-ciclo-cuenta';
 import { segundoFactor } from './0011-segundo-factor';
+import { passkeys } from './0012-passkeys';
 import { adminMfaObligatorio } from './0013-admin-mfa-obligatorio';
 
 /** Defined in `db/types.ts`; re-exported for the modules that still import it from here. */
@@ -38,6 +39,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0009-correo': correo(dialect),
     '0010-ciclo-cuenta': cicloCuenta(dialect),
     '0011-segundo-factor': segundoFactor(dialect),
+    '0012-passkeys': passkeys(dialect),
     '0013-admin-mfa-obligatorio': adminMfaObligatorio(dialect),
   };
 }

@@ -17,6 +17,8 @@ const CAMBIO_ES: Record<MfaCambio, string> = {
   codigos: 'Se han generado nuevos códigos de recuperación; los anteriores ya no sirven.',
   restablecido:
     'Un administrador ha restablecido la verificación en dos pasos de su cuenta. Tendrá que configurarla de nuevo.',
+  passkey_anadida: 'Se ha añadido una llave de acceso a su cuenta.',
+  passkey_eliminada: 'Se ha eliminado una llave de acceso de su cuenta.',
 };
 const CAMBIO_EN: Record<MfaCambio, string> = {
   activado: 'An authenticator app was turned on for your account.',
@@ -24,6 +26,8 @@ const CAMBIO_EN: Record<MfaCambio, string> = {
   codigos: 'New recovery codes were generated; the previous ones no longer work.',
   restablecido:
     'An administrator reset the two-step verification of your account. You will have to set it up again.',
+  passkey_anadida: 'A passkey was added to your account.',
+  passkey_eliminada: 'A passkey was removed from your account.',
 };
 
 /** The two templates in both locales. */

@@ -1,7 +1,9 @@
 /**
  * Step-up on the administration routes that grant power (issue #16): giving the `admin` role —
  * POST /api/usuarios with it, PUT /api/usuarios/:id/roles adding it, POST /api/usuarios/bulk
- * `asignarRol admin`, a CSV import naming it — and switching a role's `mfaObligatorio` off need
+ * `asignarRol admin`, a CSV import naming it —, switching a role's `mfaObligatorio` off, and adding
+ * or removing a passkey (its registration options, its registration, its deletion: a session's;
+ * the enrolment step of a sign-in has no session and is not asked) need
  * the password or a factor entered in the caller's session within the last 10 minutes
  * (`sesiones.reautenticado_en`, else its sign-in); otherwise 403 REAUTENTICACION_REQUERIDA, and
  * the console asks (POST /api/auth/reautenticar). The second-factor routes of a user's own
@@ -49,6 +51,9 @@ const RULES: Record<string, (db: Db, body: Body, params: Params) => Promise<bool
   'POST /api/usuarios/bulk': (_db, body) =>
     typeof body === 'object' && body.accion === 'asignarRol' && body.rol === ADMIN_ROLE,
   'POST /api/usuarios/import': (_db, body) => typeof body === 'string' && CSV_ADMIN.test(body),
+  'POST /api/auth/passkeys/registration-options': () => true,
+  'POST /api/auth/passkeys': () => true,
+  'DELETE /api/auth/passkeys/:id': () => true,
   'PATCH /api/roles/:id': async (db, body, params) => {
     if (typeof body !== 'object' || body.mfaObligatorio !== false) return false;
     const row = await db

@@ -5,7 +5,8 @@
  *
  * POST /mfa/totp and /mfa/totp/activate also accept, as bearer, the enrolment token of
  * `{mfa: {token, configurar: true}}` (a user whose roles require a second factor and who has none):
- * `sessionOrEnrolment` tries that first, then the ordinary session check.
+ * `sessionOrEnrolment` (./enrolment-actor.ts) tries that first, then the ordinary session check.
+ * The passkeys' routes (./passkeys.ts) are registered from here, under the same prefix.
  */
 import {
   LoginMfaRequestSchema,
@@ -20,62 +21,22 @@ import {
   TotpEnrolResponseSchema,
 } from '@gestion/shared';
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createMfaLogin } from '../../../services/mfa-login';
-import { createMfaService, type MfaActor } from '../../../services/mfa-service';
+import { createMfaService } from '../../../services/mfa-service';
 import { bearer, errors, noContent } from '../../schema';
 import { signedInCaller } from '../../deps';
+import { enrolmentActors, metaOf } from './enrolment-actor';
 import { mfaDeps } from './mfa-deps';
+import passkeyRoutes from './passkeys';
 
 const tags = ['auth'];
-
-/** The token of `Authorization: Bearer <token>` (as the auth plugin reads it), or undefined. */
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header || header.length > 512) return undefined;
-  return /^Bearer +([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header)?.[1];
-}
-
-/** Address and User-Agent of the request, for the session an enrolment opens. */
-function metaOf(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-}
 
 const mfaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   const deps = mfaDeps(app);
   const service = createMfaService(deps);
   const login = createMfaLogin(deps);
-  const actors = new WeakMap<FastifyRequest, MfaActor>();
+  const { sessionOrEnrolment, actorOf } = enrolmentActors(app, login);
   const perMinute = { rateLimit: { max: app.config.rateLimitLogin, timeWindow: 60_000 } };
-
-  /** onRequest: an enrolment token, or else a session (401 without either). */
-  async function sessionOrEnrolment(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const token = bearerToken(request);
-    const d = token ? await login.findEnrolment(token) : undefined;
-    if (d) {
-      actors.set(request, {
-        kind: 'enrolment',
-        desafioId: d.id,
-        usuarioId: d.usuarioId,
-        meta: metaOf(request),
-      });
-      return;
-    }
-    await new Promise<void>((resolve, reject) => {
-      app.authenticate.call(app, request, reply, (err?: Error) => (err ? reject(err) : resolve()));
-    });
-  }
-
-  /** The actor of a route behind `sessionOrEnrolment`. */
-  function actorOf(request: FastifyRequest): MfaActor {
-    return (
-      actors.get(request) ?? {
-        kind: 'session',
-        caller: signedInCaller(request),
-        sesionId: request.session!.id,
-      }
-    );
-  }
 
   app.post(
     '/login/mfa',
@@ -191,6 +152,7 @@ const mfaRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       return reply.code(204).send(null);
     },
   );
+  void app.register(passkeyRoutes);
   done();
 };
 
