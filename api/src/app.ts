@@ -47,6 +47,7 @@ import configuracionRoutes from './routes/api/configuracion/index';
 import miCuentaRoutes from './routes/api/configuracion/mi-cuenta';
 import permisosRoutes from './routes/api/permisos/index';
 import rolesRoutes from './routes/api/roles/index';
+import gruposRoutes from './routes/api/grupos/index';
 import sesionesRoutes from './routes/api/sesiones/index';
 import usuariosRoutes from './routes/api/usuarios/index';
 import eventosRoutes from './routes/api/eventos/index';
@@ -240,6 +241,7 @@ export async function buildApp(
     await app.register(miCuentaRoutes, { prefix: '/api/auth' });
     await app.register(usuariosRoutes, { prefix: '/api/usuarios' });
     await app.register(rolesRoutes, { prefix: '/api/roles' });
+    await app.register(gruposRoutes, { prefix: '/api/grupos' });
     await app.register(permisosRoutes, { prefix: '/api/permisos' });
     await app.register(sesionesRoutes, { prefix: '/api/sesiones' });
     await app.register(auditoriaRoutes, { prefix: '/api/auditoria' });

@@ -25,6 +25,9 @@ export const GUARDED_TABLES = [
   'rol_permisos',
   'ajustes',
   'sesiones',
+  'grupos',
+  'grupo_roles',
+  'grupo_miembros',
 ] as const;
 
 export interface DelegationWorld {

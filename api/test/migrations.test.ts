@@ -42,6 +42,7 @@ const LANDED = [
   '0011-segundo-factor',
   '0012-passkeys',
   '0013-admin-mfa-obligatorio',
+  '0014-grupos',
 ];
 
 /** A migration file: `NNNN-name.ts`. */

@@ -69,6 +69,27 @@ export interface UsuarioRolesTable {
   rol_id: number;
 }
 
+/** A group (issue #17, migration 0014): its members hold its roles. */
+export interface GruposTable {
+  id: Generated<number>;
+  nombre: string;
+  descripcion: ColumnType<string, string | undefined, string>;
+  /** The directory's id of the group (SCIM `externalId`); unique when present. */
+  external_id: string | null;
+  version: ColumnType<number, number | undefined, number>;
+  creado_en: EpochMs;
+}
+
+export interface GrupoRolesTable {
+  grupo_id: number;
+  rol_id: number;
+}
+
+export interface GrupoMiembrosTable {
+  grupo_id: number;
+  usuario_id: number;
+}
+
 export interface SesionesTable {
   id: Generated<number>;
   /** Hex SHA-256 of the bearer token; the token itself is never stored. */
@@ -255,6 +276,9 @@ export interface Database {
   permisos: PermisosTable;
   rol_permisos: RolPermisosTable;
   usuario_roles: UsuarioRolesTable;
+  grupos: GruposTable;
+  grupo_roles: GrupoRolesTable;
+  grupo_miembros: GrupoMiembrosTable;
   sesiones: SesionesTable;
   auditoria: AuditoriaTable;
   ajustes: AjustesTable;

@@ -7,6 +7,7 @@ import {
   ERROR_CODES,
   type ErrorCode,
   type ErrorDetail,
+  type GrupoErrorCode,
   type MfaErrorCode,
   type PasskeyErrorCode,
 } from '@gestion/shared';
@@ -16,7 +17,7 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     /** ERROR_CODES, or MFA_ERROR_CODES (issue #16: kept apart for the shell's budget). */
-    readonly code: ErrorCode | MfaErrorCode | PasskeyErrorCode,
+    readonly code: ErrorCode | MfaErrorCode | PasskeyErrorCode | GrupoErrorCode,
     /** Spanish, shown to the user as is. */
     message: string,
     readonly details?: ErrorDetail[],

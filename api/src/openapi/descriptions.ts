@@ -65,6 +65,7 @@ export const TAGS = [
     description: 'Administración de usuarios: lista, alta, edición, roles, CSV.',
   },
   { name: 'roles', description: 'Roles y el catálogo de permisos.' },
+  { name: 'grupos', description: 'Grupos: sus miembros reciben sus roles.' },
   { name: 'sesiones', description: 'Las sesiones abiertas del usuario de la sesión.' },
   { name: 'auditoria', description: 'El registro de auditoría.' },
   { name: 'configuracion', description: 'Ajustes del registro abierto.' },

@@ -15,6 +15,7 @@
 import { DOMINIOS_PERMITIDOS_MAX, ROLES_READ_PERMISSIONS } from '@gestion/shared';
 import { AUTH_OPERATIONS } from './operations-auth';
 import { DATA_OPERATIONS } from './operations-datos';
+import { GRUPOS_OPERATIONS } from './operations-grupos';
 import { MFA_OPERATIONS } from './operations-mfa';
 import { PASSKEY_OPERATIONS } from './operations-passkeys';
 import { CSV, LIST, VERSION } from './operation-texts';
@@ -200,6 +201,8 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
       'El catálogo de permisos con su descripción en español, en una sola página (permiso roles:ver).',
     responses: { 200: 'Todos los permisos (`page` 1, `pageSize` = `total`).' },
   },
+
+  ...GRUPOS_OPERATIONS,
 
   // --- /api/sesiones ----------------------------------------------------------------------
   'GET /api/sesiones': {

@@ -305,16 +305,28 @@ export async function clearMfaFailures(db: Db, usuarioId: number): Promise<void>
   await db.deleteFrom('mfa_fallos').where('usuario_id', '=', usuarioId).execute();
 }
 
-/** Whether one of the user's roles requires a second factor (`roles.mfa_obligatorio`). */
+/**
+ * Whether one of the user's effective roles — own or from a group (issue #17) — requires a
+ * second factor (`roles.mfa_obligatorio`).
+ */
 export async function rolesRequireMfa(db: Db, usuarioId: number): Promise<boolean> {
-  const r = await db
+  const own = await db
     .selectFrom('usuario_roles as ur')
     .innerJoin('roles as r', 'r.id', 'ur.rol_id')
     .select('r.id')
     .where('ur.usuario_id', '=', usuarioId)
     .where('r.mfa_obligatorio', '=', 1)
     .executeTakeFirst();
-  return r !== undefined;
+  if (own) return true;
+  const viaGroup = await db
+    .selectFrom('grupo_miembros as gm')
+    .innerJoin('grupo_roles as gr', 'gr.grupo_id', 'gm.grupo_id')
+    .innerJoin('roles as r', 'r.id', 'gr.rol_id')
+    .select('r.id')
+    .where('gm.usuario_id', '=', usuarioId)
+    .where('r.mfa_obligatorio', '=', 1)
+    .executeTakeFirst();
+  return viaGroup !== undefined;
 }
 
 /** When the password or a factor was last entered in session `id` (epoch ms); undefined: gone. */

@@ -3,7 +3,7 @@
  * E-mails passed in must already be normalised (`normalizeEmail`).
  */
 import { ADMIN_ROLE, ALL_PERMISSIONS, type Role, type User } from '@gestion/shared';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/types';
 import { usuarioSearchColumns } from './busqueda';
 
@@ -186,6 +186,8 @@ export interface UserRoleRow {
   idioma: string;
   rol: string | null;
   permiso: string | null;
+  /** The group giving `rol` (issue #17); null for an own role. */
+  grupo: string | null;
 }
 
 /**
@@ -204,21 +206,39 @@ export const ADMIN_PERMISOS: Role['permisos'] = Object.freeze(
  * `debeCambiarPassword: true` and `idioma: 'en'` only when so (issue #15). Rows may come in any
  * order (grouped here by role); roles and permissions keep the order of the rows, which the
  * queries make role id, then permission id (the catalogue's order).
+ *
+ * Issue #17: `roles` are the effective ones, own and from groups (`grupo` of a row). A role from
+ * at least one group carries `origen: {directo, grupos}`; an own-only role does not, so a user
+ * without groups gets SPEC's shape exactly. A role reached by several sources lists its
+ * permissions once: they are taken from the rows of the first source seen only.
  */
 export function foldUser(rows: readonly UserRoleRow[]): User | undefined {
   const first = rows[0];
   if (!first) return undefined;
   const roles: Role[] = [];
-  const byName = new Map<string, Role>();
+  const byName = new Map<string, FoldedRole>();
+  let fromGroups = false;
   for (const r of rows) {
     if (r.rol === null) continue;
-    let role = byName.get(r.rol);
-    if (!role) {
-      role = { nombre: r.rol, permisos: r.rol === ADMIN_ROLE ? ADMIN_PERMISOS : [] };
-      byName.set(r.rol, role);
+    let entry = byName.get(r.rol);
+    if (!entry) {
+      const role: Role = { nombre: r.rol, permisos: r.rol === ADMIN_ROLE ? ADMIN_PERMISOS : [] };
+      entry = { role, source: r.grupo, directo: false, grupos: null };
+      byName.set(r.rol, entry);
       roles.push(role);
     }
-    if (r.permiso !== null && r.rol !== ADMIN_ROLE) role.permisos.push({ nombre: r.permiso });
+    if (r.grupo === null) entry.directo = true;
+    else {
+      fromGroups = true;
+      entry.grupos ??= [];
+      if (!entry.grupos.includes(r.grupo)) entry.grupos.push(r.grupo);
+    }
+    if (r.permiso !== null && r.rol !== ADMIN_ROLE && r.grupo === entry.source)
+      entry.role.permisos.push({ nombre: r.permiso });
+  }
+  if (fromGroups) {
+    for (const e of byName.values())
+      if (e.grupos) e.role.origen = { directo: e.directo, grupos: e.grupos };
   }
   const user: User = {
     id: first.id,
@@ -233,6 +253,14 @@ export function foldUser(rows: readonly UserRoleRow[]): User | undefined {
   return user;
 }
 
+/** A role being folded: the first source seen (its permissions are taken from it) and its origins. */
+interface FoldedRole {
+  role: Role;
+  source: string | null;
+  directo: boolean;
+  grupos: string[] | null;
+}
+
 /**
  * The SQL of `findUserWithRoles` for one Kysely instance (its dialect), built once: building
  * and compiling this four-join query through Kysely costs about 50 µs, several times running it
@@ -243,32 +271,54 @@ const userWithRolesSql = new WeakMap<Db, string>();
 function userWithRolesQuery(db: Db, usuarioId: number): CompiledQuery<UserRoleRow> {
   let text = userWithRolesSql.get(db);
   if (text === undefined) {
-    const compiled = db
+    const userColumns = [
+      'u.id',
+      'u.email',
+      'u.nombre',
+      'u.activo',
+      'u.debe_cambiar_password',
+      'u.idioma',
+    ] as const;
+    const own = db
       .selectFrom('usuarios as u')
       .leftJoin('usuario_roles as ur', 'ur.usuario_id', 'u.id')
       .leftJoin('roles as r', 'r.id', 'ur.rol_id')
       .leftJoin('rol_permisos as rp', 'rp.rol_id', 'r.id')
       .leftJoin('permisos as p', 'p.id', 'rp.permiso_id')
       .select([
-        'u.id',
-        'u.email',
-        'u.nombre',
-        'u.activo',
-        'u.debe_cambiar_password',
-        'u.idioma',
+        ...userColumns,
         'r.nombre as rol',
         'p.nombre as permiso',
+        sql<string | null>`null`.as('grupo'),
+        'r.id as rol_id',
+        'p.id as permiso_id',
       ])
-      .where('u.id', '=', usuarioId)
-      .orderBy('r.id')
-      .orderBy('p.id')
-      .compile();
-    if (compiled.parameters.length !== 1)
-      throw new Error('findUserWithRoles: one parameter expected');
+      .where('u.id', '=', usuarioId);
+    // Issue #17: the roles of the user's groups, as the session lookup adds them.
+    const viaGroups = db
+      .selectFrom('usuarios as u')
+      .innerJoin('grupo_miembros as gm', 'gm.usuario_id', 'u.id')
+      .innerJoin('grupos as g', 'g.id', 'gm.grupo_id')
+      .innerJoin('grupo_roles as gr', 'gr.grupo_id', 'g.id')
+      .innerJoin('roles as r', 'r.id', 'gr.rol_id')
+      .leftJoin('rol_permisos as rp', 'rp.rol_id', 'r.id')
+      .leftJoin('permisos as p', 'p.id', 'rp.permiso_id')
+      .select([
+        ...userColumns,
+        sql<string | null>`r.nombre`.as('rol'),
+        'p.nombre as permiso',
+        sql<string | null>`g.nombre`.as('grupo'),
+        sql<number | null>`r.id`.as('rol_id'),
+        'p.id as permiso_id',
+      ])
+      .where('u.id', '=', usuarioId);
+    const compiled = own.unionAll(viaGroups).orderBy('rol_id').orderBy('permiso_id').compile();
+    if (compiled.parameters.length !== 2)
+      throw new Error('findUserWithRoles: two parameters expected');
     text = compiled.sql;
     userWithRolesSql.set(db, text);
   }
-  return CompiledQuery.raw(text, [usuarioId]);
+  return CompiledQuery.raw(text, [usuarioId, usuarioId]);
 }
 
 /** The user with roles and permissions, or undefined. */

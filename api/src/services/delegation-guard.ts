@@ -20,6 +20,7 @@ import {
 } from '@gestion/shared';
 import { HttpError } from '../lib/http-errors';
 import type { AuditInput } from './service-deps';
+import { groupRoleNamesOf } from '../repositories/grupos-repository';
 import { permisosByRolNombre } from '../repositories/roles-admin-repository';
 import type { Db } from '../db/types';
 import type { Auditor } from './admin-common';
@@ -40,7 +41,7 @@ export type AnyRefusal = Refusal | { reason: string; message: string };
 
 /** What a refused request tried to do, for the audit row. */
 export interface Attempt {
-  objetivoTipo: 'usuario' | 'rol' | 'configuracion';
+  objetivoTipo: 'usuario' | 'rol' | 'configuracion' | 'grupo';
   objetivoId?: number;
   /** The attempted change, e.g. `{roles: ['admin']}` (never a password). */
   intento: Record<string, unknown>;
@@ -124,9 +125,22 @@ export function holderFrom(
 }
 
 /**
+ * `holderOf` over the target's effective roles: `usuario.roles` (their own, as `Usuario` carries
+ * them) plus the roles of their groups (issue #17), so rule 2 compares what they really hold.
+ */
+export async function effectiveHolderOf(
+  db: Db,
+  usuario: { id: number; nombre: string; roles: readonly string[] },
+): Promise<RoleHolder & { nombre: string }> {
+  const roles = [...new Set([...usuario.roles, ...(await groupRoleNamesOf(db, usuario.id))])];
+  return holderOf(db, { nombre: usuario.nombre, roles });
+}
+
+/**
  * Rules 2 and 5 (issue #13): refuses (403, audited) when `actor` may not perform `action` on
- * `target` — a non-admin on someone holding a permission they lack or on an admin; anyone
- * deactivating or deleting their own account. `intento` is what the audit row records.
+ * `target` — a non-admin on someone holding a permission they lack (own or through a group,
+ * issue #17) or on an admin; anyone deactivating or deleting their own account. `intento` is
+ * what the audit row records.
  */
 export async function guardActOn(
   tx: Db,
@@ -136,7 +150,7 @@ export async function guardActOn(
   intento: Record<string, unknown>,
 ): Promise<void> {
   const self = actor.id === target.id;
-  const refusal = canActOnUser(actor, await holderOf(tx, target), action, self);
+  const refusal = canActOnUser(actor, await effectiveHolderOf(tx, target), action, self);
   const field = self && action === 'desactivar' ? 'activo' : 'id';
   refuseIf(refusal, field, { objetivoTipo: 'usuario', objetivoId: target.id, intento });
 }

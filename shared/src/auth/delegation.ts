@@ -16,6 +16,10 @@
  * 5. Nobody deactivates, deletes or strips `admin` from their own account.
  *
  * Admins pass rules 1–3 (they hold everything); rules 4 and 5 bind admins as well.
+ *
+ * Groups (issue #17) follow rule 1: a member holds the group's roles, so a group is written —
+ * created, renamed, its roles changed, members added or removed, deleted — only by someone who
+ * may give every role it carries before and after the change (`canManageGroup`).
  */
 import { ADMIN_ROLE } from './permissions';
 import type { RoleHolder } from './checks';
@@ -191,6 +195,22 @@ export function canManageRole(actor: RoleHolder | null | undefined, role: RoleGr
   if (role.nombre === ADMIN_ROLE) return refusal('adminRoleOnlyByAdmin');
   const missing = missingPermissions(actor, role.permisos);
   if (missing.length > 0) return refusal('permissionsNotHeld', missing.join(', '));
+  return null;
+}
+
+/**
+ * Rule 1 for groups (issue #17): may `actor` write a group carrying `roles` (every role before
+ * and after the change)? Adding a member gives them every one of those roles, removing one takes
+ * them, changing the roles gives or takes them from every member: each must pass `canGrantRole`.
+ */
+export function canManageGroup(
+  actor: RoleHolder | null | undefined,
+  roles: readonly RoleGrant[],
+): Refusal | null {
+  for (const role of roles) {
+    const refused = canGrantRole(actor, role);
+    if (refused) return refused;
+  }
   return null;
 }
 

@@ -6,6 +6,7 @@
 export const PERMISSION_CATALOGUE = {
   usuarios: ['ver', 'crear', 'editar', 'eliminar'],
   roles: ['ver', 'gestionar'],
+  grupos: ['ver', 'gestionar'],
   eventos: ['ver', 'crear', 'editar', 'eliminar'],
   periodos: ['ver', 'gestionar'],
   informes: ['ver', 'crear', 'eliminar', 'exportar'],
@@ -39,6 +40,8 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<PermissionName, string>> =
   'usuarios:eliminar': 'Eliminar usuarios',
   'roles:ver': 'Ver roles',
   'roles:gestionar': 'Gestionar roles',
+  'grupos:ver': 'Ver grupos',
+  'grupos:gestionar': 'Gestionar grupos',
   'eventos:ver': 'Ver eventos',
   'eventos:crear': 'Crear eventos',
   'eventos:editar': 'Editar eventos',

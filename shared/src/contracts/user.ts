@@ -8,11 +8,29 @@ export const PermissionSchema = Type.Object({ nombre: Type.String() }, { $id: 'P
 /** A permission as carried on a role: `{nombre}` (SPEC §3). */
 export type Permission = Static<typeof PermissionSchema>;
 
+/**
+ * Where an effective role comes from (issue #17): present only on a role the user holds through
+ * at least one group, so a user without groups gets exactly SPEC's shape. `directo`: also held
+ * as an own role; `grupos`: nombres of the groups giving it.
+ */
+export const RoleOrigenSchema = Type.Object({
+  directo: Type.Boolean(),
+  grupos: Type.Array(Type.String()),
+});
+export type RoleOrigen = Static<typeof RoleOrigenSchema>;
+
 export const RoleSchema = Type.Object(
-  { nombre: Type.String(), permisos: Type.Array(PermissionSchema) },
+  {
+    nombre: Type.String(),
+    permisos: Type.Array(PermissionSchema),
+    origen: Type.Optional(RoleOrigenSchema),
+  },
   { $id: 'Role' },
 );
-/** A role: `nombre` and its `permisos` (SPEC §3). */
+/**
+ * An effective role: `nombre` and its `permisos` (SPEC §3), with `origen` when a group gives it
+ * (issue #17).
+ */
 export type Role = Static<typeof RoleSchema>;
 
 export const UserSchema = Type.Object(

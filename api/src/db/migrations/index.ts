@@ -18,6 +18,7 @@ import { cicloCuenta } from './0010-ciclo-cuenta';
 import { segundoFactor } from './0011-segundo-factor';
 import { passkeys } from './0012-passkeys';
 import { adminMfaObligatorio } from './0013-admin-mfa-obligatorio';
+import { grupos } from './0014-grupos';
 
 /** Defined in `db/types.ts`; re-exported for the modules that still import it from here. */
 export type { Dialect };
@@ -41,6 +42,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0011-segundo-factor': segundoFactor(dialect),
     '0012-passkeys': passkeys(dialect),
     '0013-admin-mfa-obligatorio': adminMfaObligatorio(dialect),
+    '0014-grupos': grupos(dialect),
   };
 }
 

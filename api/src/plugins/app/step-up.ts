@@ -35,6 +35,18 @@ async function holdsAdmin(db: Db, id: unknown): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Whether group `id` gives `admin` (issue #17: adding a member to it grants `admin`). */
+async function groupGivesAdmin(db: Db, id: unknown): Promise<boolean> {
+  const row = await db
+    .selectFrom('grupo_roles as gr')
+    .innerJoin('roles as r', 'r.id', 'gr.rol_id')
+    .select('r.id')
+    .where('gr.grupo_id', '=', Number(id))
+    .where('r.nombre', '=', ADMIN_ROLE)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 const hasAdmin = (roles: unknown) => Array.isArray(roles) && roles.includes(ADMIN_ROLE);
 
 /**
@@ -54,6 +66,14 @@ const RULES: Record<string, (db: Db, body: Body, params: Params) => Promise<bool
   'POST /api/auth/passkeys/registration-options': () => true,
   'POST /api/auth/passkeys': () => true,
   'DELETE /api/auth/passkeys/:id': () => true,
+  // Issue #17: membership of a group giving `admin`, or `admin` added to a group's roles.
+  'PUT /api/grupos/:id/miembros': async (db, body, params) =>
+    typeof body === 'object' &&
+    Array.isArray(body.añadir) &&
+    body.añadir.length > 0 &&
+    (await groupGivesAdmin(db, params.id)),
+  'PATCH /api/grupos/:id': async (db, body, params) =>
+    typeof body === 'object' && hasAdmin(body.roles) && !(await groupGivesAdmin(db, params.id)),
   'PATCH /api/roles/:id': async (db, body, params) => {
     if (typeof body !== 'object' || body.mfaObligatorio !== false) return false;
     const row = await db

@@ -2,7 +2,8 @@
  * The body of GET /api/auth/me, written by hand: the hottest route of the api (issue #2
  * benchmark, ≥ 0.5× a bare Fastify route). It writes exactly the fields of
  * `MeResponseSchema` — `{user: {id, email, nombre, activo, roles: [{nombre, permisos:
- * [{nombre}]}], debeCambiarPassword?, idioma?}}` (the last two only when set: issue #15) — in
+ * [{nombre}], origen?}], debeCambiarPassword?, idioma?}}` (`origen` only on a role a group
+ * gives, issue #17; the last two only when set: issue #15) — in
  * the schema's order, strings escaped by `JSON.stringify`, so nothing
  * beyond the contract can leak (the test checks it against the schema). The admin role's
  * permission list is a constant of the code (the whole catalogue, `ADMIN_PERMISOS`), so its
@@ -32,7 +33,13 @@ export function meJson({ user }: MeResponse): string {
     if (i > 0) roles += ',';
     const permisos =
       role.permisos === ADMIN_PERMISOS ? ADMIN_PERMISOS_JSON : permisosJson(role.permisos);
-    roles += `{"nombre":${JSON.stringify(role.nombre)},"permisos":${permisos}}`;
+    roles += `{"nombre":${JSON.stringify(role.nombre)},"permisos":${permisos}`;
+    // Issue #17: a role a group gives says where it comes from (absent for own-only roles).
+    if (role.origen) {
+      const { directo, grupos } = role.origen;
+      roles += `,"origen":{"directo":${directo ? 'true' : 'false'},"grupos":${JSON.stringify(grupos)}}`;
+    }
+    roles += '}';
   }
   roles += ']';
   return (
