@@ -5,13 +5,23 @@
  * self-registration into a default role that requires it, and the first sign-in with a password
  * an admin set; each enrols with that token to its first session. A factor enrolled from a
  * session ends the user's other sessions and tells them by mail; every factor change is audited.
+ * A user who gains the requirement while signed in without a factor — given the role, or the
+ * role's requirement switched on — is signed out; one with a factor keeps their sessions.
  */
 import { LIFECYCLE_PAGES } from '@gestion/shared';
 import { randomBytes } from 'node:crypto';
 import { createUser } from './admin-fixtures';
 import { buildCicloWorld, linkToken, post, type CicloWorld } from './ciclo-fixtures';
-import { DATABASES, PASSWORD, expectErrorShape, login, register, uniqueEmail } from './helper';
-import { codeAt, meWith, passwordSession, secondStep } from './mfa-fixtures';
+import {
+  DATABASES,
+  PASSWORD,
+  bearer,
+  expectErrorShape,
+  login,
+  register,
+  uniqueEmail,
+} from './helper';
+import { codeAt, meWith, passwordSession, secondStep, userWithTotp } from './mfa-fixtures';
 import { setAjuste } from '../src/repositories/ajustes-repository';
 
 describe.each(DATABASES)('second factor: every way into a session (%s)', (dialect) => {
@@ -124,5 +134,50 @@ describe.each(DATABASES)('second factor: every way into a session (%s)', (dialec
     expect(rows.map((r) => r.accion)).toContain('mfa.totp_activado');
     const activado = rows.find((r) => r.accion === 'mfa.totp_activado')!;
     expect(JSON.parse(activado.cambios!)).toEqual({ sesionesRevocadas: 1 });
+  });
+
+  it('signs out a user given such a role while signed in without a factor; one with a factor stays', async () => {
+    const lacking = await createUser(w.app, w.admin);
+    const lackingSession = await passwordSession(w.app, lacking.email);
+    const enrolled = await userWithTotp(w.app, w.admin, w.clock.now());
+    const give = (id: number) =>
+      w.app.inject({
+        method: 'PUT',
+        url: `/api/usuarios/${id}/roles`,
+        headers: bearer(w.admin),
+        payload: { roles: [estricto] },
+      });
+    expect((await give(lacking.id)).statusCode).toBe(200);
+    expect((await give(enrolled.id)).statusCode).toBe(200);
+    expect((await meWith(w.app, lackingSession)).statusCode).toBe(401);
+    expect((await meWith(w.app, enrolled.session)).statusCode).toBe(200);
+    const row = await w.app.db
+      .selectFrom('auditoria')
+      .select('cambios')
+      .where('accion', '=', 'usuarios.roles')
+      .where('objetivo_id', '=', String(lacking.id))
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.cambios!)).toMatchObject({ sesionesCerradas: 1 });
+    expect((await secondStep(w.app, lacking.email)).configurar).toBe(true);
+  });
+
+  it('switching a role’s requirement on signs out its holders without a factor', async () => {
+    const nombre = `tardio-${randomBytes(3).toString('hex')}`;
+    const rol = (await post(w.app, '/api/roles', { nombre, permisos: [] }, w.admin)).json<{
+      id: number;
+      version: number;
+    }>();
+    const lacking = await createUser(w.app, w.admin, { roles: [nombre] });
+    const lackingSession = await passwordSession(w.app, lacking.email);
+    const enrolled = await userWithTotp(w.app, w.admin, w.clock.now(), [nombre]);
+    const res = await w.app.inject({
+      method: 'PATCH',
+      url: `/api/roles/${rol.id}`,
+      headers: bearer(w.admin),
+      payload: { mfaObligatorio: true, version: rol.version },
+    });
+    expect(res.json()).toMatchObject({ mfaObligatorio: true });
+    expect((await meWith(w.app, lackingSession)).statusCode).toBe(401);
+    expect((await meWith(w.app, enrolled.session)).statusCode).toBe(200);
   });
 });

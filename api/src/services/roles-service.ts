@@ -27,6 +27,7 @@ import {
 import type { Db } from '../db/types';
 import { isUniqueViolation, notFound, validationError } from '../lib/http-errors';
 import { getAjuste, setAjuste } from '../repositories/ajustes-repository';
+import { closeSessionsOfRoleLackingFactor } from '../repositories/mfa-enforcement-repository';
 import {
   addReplacementRole,
   deleteRol,
@@ -206,6 +207,12 @@ export function createRolesService(deps: ServiceDeps) {
               mfaObligatorio: body.mfaObligatorio ?? current.mfaObligatorio ?? false,
             };
             if (!(await updateRolVersioned(tx, id, body.version, next))) throw versionConflict();
+            // Issue #16: switched on — holders without a factor are signed out, and their next
+            // sign-in walks them through enrolment.
+            const sesionesCerradas =
+              next.mfaObligatorio && !current.mfaObligatorio
+                ? await closeSessionsOfRoleLackingFactor(tx, id)
+                : 0;
             if (permisos && current.nombre !== ADMIN_ROLE) await replacePermisos(tx, id, permisos);
             if (next.nombre !== current.nombre) {
               if ((await getAjuste(tx, 'rol_por_defecto')) === current.nombre)
@@ -217,12 +224,15 @@ export function createRolesService(deps: ServiceDeps) {
                 accion: 'roles.editar',
                 objetivoTipo: 'rol',
                 objetivoId: id,
-                cambios: diff(current, {
-                  nombre: updated.nombre,
-                  descripcion: updated.descripcion,
-                  permisos: updated.permisos,
-                  mfaObligatorio: updated.mfaObligatorio,
-                }),
+                cambios: {
+                  ...diff(current, {
+                    nombre: updated.nombre,
+                    descripcion: updated.descripcion,
+                    permisos: updated.permisos,
+                    mfaObligatorio: updated.mfaObligatorio,
+                  }),
+                  ...(sesionesCerradas > 0 ? { sesionesCerradas } : {}),
+                },
               },
               tx,
             );

@@ -15,6 +15,7 @@ import {
   roleIdsByName,
   updateUsuarioVersioned,
 } from '../repositories/usuarios-admin-repository';
+import { closeSessionsLackingFactor } from '../repositories/mfa-enforcement-repository';
 import { insertUsuario } from '../repositories/usuarios-repository';
 import { NO_PASSWORD_HASH } from './ciclo-cuenta-common';
 import { inviterName, sendInvitation } from './invitation-service';
@@ -102,6 +103,8 @@ export function createUsuariosImportService(
               const u = p.existing;
               await updateUsuarioVersioned(tx, u.id, undefined, u, { nombre: p.nombre }, now());
               await replaceRoles(tx, u.id, ids);
+              // Issue #16: given a role that requires a second factor they lack — signed out.
+              const sesionesCerradas = await closeSessionsLackingFactor(tx, u.id);
               await audit(
                 {
                   accion: 'usuarios.editar',
@@ -110,6 +113,7 @@ export function createUsuariosImportService(
                   cambios: {
                     ...diff(u, { nombre: p.nombre, roles: [...p.roles].sort() }),
                     origen: 'importacion',
+                    ...(sesionesCerradas > 0 ? { sesionesCerradas } : {}),
                   },
                 },
                 tx,

@@ -27,6 +27,7 @@ import type { Db } from '../db/types';
 import { isValidEmail, normalizeEmail } from '../lib/email';
 import { isUniqueViolation, validationError } from '../lib/http-errors';
 import type { PasswordHasher } from '../lib/passwords';
+import { closeSessionsLackingFactor } from '../repositories/mfa-enforcement-repository';
 import { deleteSesionesDeUsuario } from '../repositories/sesiones-repository';
 import {
   bumpVersion,
@@ -248,6 +249,9 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
             throw lastAdmin();
           }
           await replaceRoles(tx, id, rolIds);
+          // Issue #16: a role that requires a second factor, given to a user without one, ends
+          // their sessions; the next sign-in walks them through enrolment.
+          const sesionesCerradas = await closeSessionsLackingFactor(tx, id);
           await bumpVersion(tx, id, now());
           const updated = await mustFind(tx, id);
           await audit(
@@ -255,7 +259,11 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
               accion: 'usuarios.roles',
               objetivoTipo: 'usuario',
               objetivoId: id,
-              cambios: { antes: { roles: current.roles }, despues: { roles: updated.roles } },
+              cambios: {
+                antes: { roles: current.roles },
+                despues: { roles: updated.roles },
+                ...(sesionesCerradas > 0 ? { sesionesCerradas } : {}),
+              },
             },
             tx,
           );
