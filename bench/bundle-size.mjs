@@ -48,7 +48,7 @@ async function measure(browser, baseUrl, visit) {
       if (u.origin === baseUrl && (type === 'script' || u.pathname.endsWith('.js'))) scripts.add(u.pathname);
     });
     await page.goto(`${baseUrl}${visit.page}`, { waitUntil: 'networkidle', timeout: 30_000 });
-    await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).waitFor({ timeout: 15_000 });
     await page.waitForLoadState('networkidle');
     const landed = new URL(page.url());
     if (landed.pathname !== visit.landsOn) {

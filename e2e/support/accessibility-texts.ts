@@ -34,6 +34,7 @@ export const TEXTS = {
     testMail: 'Enviar correo de prueba',
     closeSession: 'Cerrar sesión de ',
     closeOthers: 'Cerrar las demás sesiones',
+    addPasskey: 'Añadir llave de acceso',
     darkMode: 'Modo oscuro',
   },
   en: {
@@ -57,6 +58,7 @@ export const TEXTS = {
     testMail: 'Send a test mail',
     closeSession: 'Sign out the session on ',
     closeOthers: 'Sign out all other sessions',
+    addPasskey: 'Add passkey',
     darkMode: 'Dark mode',
   },
 } satisfies Record<Locale, Record<string, string>>;

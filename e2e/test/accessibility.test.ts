@@ -253,6 +253,7 @@ async function sweep(page: Page, locale: Locale, scheme: Scheme): Promise<AxeFin
   await visit('/configuracion', '/configuracion (Mi cuenta)');
   await dialog('/configuracion: close a session', click(new RegExp(`^${t.closeSession}`)));
   await dialog('/configuracion: close the other sessions', click(t.closeOthers));
+  await dialog('/configuracion: add a passkey', click(t.addPasskey));
   await visit('/configuracion/usuarios');
   await page.locator('.MuiDataGrid-row').first().waitFor();
   await dialog('/configuracion/usuarios: new user', click(t.newUsuario));

@@ -44,7 +44,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.goto(`${server.url}/login`);
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel(/^Contraseña/).fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
 }
 
 /** The link to `page` in the newest mail to `to` that has one (older links are voided). */
@@ -92,7 +92,7 @@ it('forgot → mail → reset → sign in, and a used link says so with the way 
     await fillNewPassword(page, 'Olvido-Nueva-2026');
     await page.getByRole('button', { name: 'Guardar contraseña' }).click();
     await page.getByRole('heading', { name: 'Contraseña cambiada' }).waitFor();
-    await page.getByRole('link', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('link', { name: 'Iniciar sesión', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/login');
     await signIn(page, email, 'Olvido-Nueva-2026');
     await page.getByText('Bienvenido de nuevo').first().waitFor();
@@ -256,7 +256,7 @@ it('verification on → register → verify → sign in; Ajustes › Correo and 
 
     await page.goto(await linkIn(email, '/verificar', 1));
     await page.getByRole('heading', { name: 'Correo electrónico verificado' }).waitFor();
-    await page.getByRole('link', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('link', { name: 'Iniciar sesión', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/login');
     await signIn(page, email, 'Verifica-Clave-2026');
     await page.getByText('Bienvenido de nuevo').first().waitFor();

@@ -45,7 +45,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.goto(`${server.url}/login`);
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel(/^Contraseña/).fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
   await page.waitForURL((u) => u.pathname === '/');
 }
 
@@ -83,7 +83,7 @@ it('an admin creates a gestor, who signs in and sees Eventos but not Usuarios', 
     await other.goto(`${server.url}/login`);
     await other.getByLabel('Correo electrónico').fill(GESTOR.email);
     await other.getByLabel(/^Contraseña/).fill(temporal);
-    await other.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await other.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
     await other.waitForURL((u) => u.pathname === '/cambiar-password');
     await other.getByLabel(/^Contraseña actual/).fill(temporal);
     await other.getByLabel(/^Contraseña nueva/).fill(GESTOR.password);

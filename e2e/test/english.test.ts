@@ -71,11 +71,11 @@ afterAll(async () => {
 it('says why a sign-in failed in English, while the api answers in Spanish', async () => {
   await withScreenshot(page, 'english-sign-in-error', async () => {
     await page.goto(`${server.url}/login`);
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
     await page.getByLabel('E-mail').fill(ADMIN.email);
     await page.getByLabel(/^Password/).fill('Not-the-password-2026');
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const body = (await (await answer).json()) as { message: string; code: string };
     expect(body).toMatchObject({ message: 'Credenciales incorrectas', code: 'INVALID_CREDENTIALS' });
     await page.getByRole('alert').filter({ hasText: 'Incorrect credentials' }).waitFor();
@@ -87,7 +87,7 @@ it('signs in and shows this session’s device in English', async () => {
   await withScreenshot(page, 'english-session-device', async () => {
     await page.getByLabel('E-mail').fill(ADMIN.email);
     await page.getByLabel(/^Password/).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.goto(`${server.url}/configuracion`);
     const sessions = page.getByRole('list', { name: 'My sessions' });

@@ -60,7 +60,7 @@ async function signIn(email: string, password: string): Promise<void> {
   await page.goto(`${server.url}/login`);
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel(/^Contraseña/).fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
   await page.waitForURL((u) => u.pathname === '/');
 }
 

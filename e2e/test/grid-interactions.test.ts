@@ -159,7 +159,7 @@ it('every grid, select, menu, date picker and "new" dialog of the administration
     await page.goto(`${server.url}/login`);
     await page.getByLabel('Correo electrónico').fill(ADMIN.email);
     await page.getByLabel(/^Contraseña/).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await ui.expectHealthy('/');
     // The app bar: the language menu (once the layout has rendered it).

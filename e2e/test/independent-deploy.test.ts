@@ -163,7 +163,7 @@ test('the new components work inside the unchanged shell, opened and used in Chr
     await page.goto(`${server.url}/login`);
     await page.getByLabel('Correo electrónico').fill(ADMIN.email);
     await page.getByLabel(/^Contraseña/).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.goto(`${server.url}/eventos`);
     await shows(page.getByRole('heading', { name: 'Escaparate' }), 'the page');

@@ -76,7 +76,7 @@ beforeAll(async () => {
   await page.goto(`${server.url}/login`);
   await page.getByLabel('Correo electrónico').fill(ADMIN.email);
   await page.getByLabel(/^Contraseña/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
   await page.waitForURL((u) => u.pathname === '/');
 });
 afterAll(async () => {

@@ -17,7 +17,7 @@ async function signIn(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/login`);
   await page.getByLabel('Correo electrónico').fill(ADMIN.email);
   await page.getByLabel(/^Contraseña/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
   await page.waitForURL((u) => u.pathname === '/');
 }
 

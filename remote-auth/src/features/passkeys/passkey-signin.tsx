@@ -78,9 +78,5 @@ export function PasskeyFailure({ error }: { error: unknown }) {
   const { t, ready } = usePasskeyTexts();
   const errors = useApiErrorTexts();
   if (!ready || !errors.ready) return null;
-  return (
-    <Alert severity="error">
-      {passkeyFailureText(error, t, 'passkeys.signInError')}
-    </Alert>
-  );
+  return <Alert severity="error">{passkeyFailureText(error, t, 'passkeys.signInError')}</Alert>;
 }

@@ -13,7 +13,7 @@ describe('LoginPage', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(emailInput()).toHaveAttribute('name', 'email');
     expect(emailInput()).toHaveAttribute('type', 'email');
-    expect(emailInput()).toHaveAttribute('autocomplete', 'username');
+    expect(emailInput()).toHaveAttribute('autocomplete', 'username webauthn');
     expect(passwordInput()).toHaveAttribute('name', 'password');
     expect(passwordInput()).toHaveAttribute('type', 'password');
     expect(passwordInput()).toHaveAttribute('autocomplete', 'current-password');

@@ -14,6 +14,7 @@ import { AuthTextField } from '../../../components/AuthTextField';
 import { PasswordField } from '../../../components/PasswordField';
 import { preloadAuthTexts, useAuthTexts } from '../../../i18n/namespace';
 import { useFieldRules } from '../../../lib/use-field-rules';
+import { LoginAlternatives } from '../../passkeys/LoginAlternatives';
 import { SignedInPanel } from './SignedInPanel';
 
 // The texts download with this chunk, not after the first render (i18n/namespace.ts).
@@ -75,7 +76,8 @@ export default function LoginPage() {
             {...emailField}
             inputRef={emailRef}
             type="email"
-            autoComplete="username"
+            // `webauthn`: the browser offers passkeys in this field's autofill (issue #16).
+            autoComplete="username webauthn"
             label={t('fields.email')}
             required
             error={errors.email?.message}
@@ -101,6 +103,8 @@ export default function LoginPage() {
           </Button>
         </Stack>
       </Box>
+      {/* Issue #16: a passkey (the ceremony loads on the click or the e-mail field's focus). */}
+      <LoginAlternatives />
       <Typography variant="body2" align="center">
         {t('login.noAccount')}{' '}
         <Link component={RouterLink} to={paths.register()}>
