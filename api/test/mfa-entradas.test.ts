@@ -11,7 +11,7 @@
 import { LIFECYCLE_PAGES } from '@gestion/shared';
 import { randomBytes } from 'node:crypto';
 import { createUser } from './admin-fixtures';
-import { buildCicloWorld, linkToken, post, type CicloWorld } from './ciclo-fixtures';
+import { buildCicloWorld, linkToken, mailTo, post, type CicloWorld } from './ciclo-fixtures';
 import {
   DATABASES,
   PASSWORD,
@@ -179,5 +179,49 @@ describe.each(DATABASES)('second factor: every way into a session (%s)', (dialec
     expect(res.json()).toMatchObject({ mfaObligatorio: true });
     expect((await meWith(w.app, lackingSession)).statusCode).toBe(401);
     expect((await meWith(w.app, enrolled.session)).statusCode).toBe(200);
+  });
+
+  it('new recovery codes and removal each end the other sessions, mail a notice and are audited', async () => {
+    const u = await userWithTotp(w.app, w.admin, w.clock.now());
+    const audited = async (accion: string) =>
+      (
+        await w.app.db
+          .selectFrom('auditoria')
+          .select('cambios')
+          .where('accion', '=', accion)
+          .where('objetivo_id', '=', String(u.id))
+          .execute()
+      ).map((r) => JSON.parse(r.cambios!) as Record<string, unknown>);
+    for (const [accion, call] of [
+      [
+        'mfa.codigos_regenerados',
+        () => post(w.app, '/api/auth/mfa/recovery-codes', { password: PASSWORD }, u.session),
+      ],
+      [
+        'mfa.totp_eliminado',
+        () =>
+          w.app.inject({
+            method: 'DELETE',
+            url: '/api/auth/mfa/totp',
+            headers: bearer(u.session),
+            payload: { password: PASSWORD },
+          }),
+      ],
+    ] as const) {
+      w.clock.advance(60_000);
+      const step = await secondStep(w.app, u.email);
+      const other = (
+        await post(w.app, '/api/auth/login/mfa', {
+          token: step.token,
+          codigo: await codeAt(u.secret, w.clock.now()),
+        })
+      ).json<{ token: string }>().token;
+      const mails = w.smtp.messages.length;
+      expect((await call()).statusCode).toBeLessThan(300);
+      expect((await meWith(w.app, other)).statusCode).toBe(401);
+      expect((await meWith(w.app, u.session)).statusCode).toBe(200);
+      expect(await audited(accion)).toEqual([{ sesionesRevocadas: 1 }]);
+      await mailTo(w.smtp, u.email, (m) => /dos pasos modificada/.test(m.subject), mails);
+    }
   });
 });
