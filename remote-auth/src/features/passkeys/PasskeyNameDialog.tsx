@@ -53,7 +53,13 @@ export function PasskeyNameDialog({
     },
   });
   return (
-    <FormDialog title={title} intro={intro} submitLabel={submitLabel} server={server} onClose={onClose}>
+    <FormDialog
+      title={title}
+      intro={intro}
+      submitLabel={submitLabel}
+      server={server}
+      onClose={onClose}
+    >
       <TextField
         {...field}
         inputRef={ref}

@@ -14,6 +14,16 @@ const PHONE: Passkey = {
   ultimoUsoEn: null,
   sincronizada: true,
 };
+/** The api's step-up answer: the password or a factor not entered in the last 10 minutes. */
+const REAUTH = {
+  status: 403,
+  body: {
+    statusCode: 403,
+    error: 'Forbidden',
+    message: MFA_MESSAGES.reauthRequired,
+    code: MFA_ERROR_CODES.reauthRequired,
+  },
+};
 const list = (...passkeys: Passkey[]) => ({ body: { passkeys } });
 const open = () => renderPage(<PasskeysSection />, { auth: signedIn(makeUser()) });
 
@@ -70,15 +80,7 @@ describe('Mi cuenta › Seguridad › Llaves de acceso (issue #16)', () => {
   it("shows the api's step-up answer through the same error path as the account's other changes", async () => {
     mockFetch({
       'GET /api/auth/passkeys': list(),
-      'POST /api/auth/passkeys/registration-options': {
-        status: 403,
-        body: {
-          statusCode: 403,
-          error: 'Forbidden',
-          message: MFA_MESSAGES.reauthRequired,
-          code: MFA_ERROR_CODES.reauthRequired,
-        },
-      },
+      'POST /api/auth/passkeys/registration-options': REAUTH,
     });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Añadir llave de acceso' }));
@@ -90,18 +92,9 @@ describe('Mi cuenta › Seguridad › Llaves de acceso (issue #16)', () => {
 
   it('asks for step-up when the api wants it, then deletes', async () => {
     let deletes = 0;
-    const reauth = {
-      status: 403,
-      body: {
-        statusCode: 403,
-        error: 'Forbidden',
-        message: MFA_MESSAGES.reauthRequired,
-        code: MFA_ERROR_CODES.reauthRequired,
-      },
-    };
     const api = mockFetch({
       'GET /api/auth/passkeys': list(PHONE),
-      'DELETE /api/auth/passkeys/7': () => (deletes++ === 0 ? reauth : { status: 204 }),
+      'DELETE /api/auth/passkeys/7': () => (deletes++ === 0 ? REAUTH : { status: 204 }),
     });
     const stepUp = jest.fn().mockResolvedValue(true);
     const { user, shell } = renderPage(

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useNotify } from '@gestion/shared/react';
 import {
   ConfirmDialog,
+  ErrorAlert,
   isReauthRequired,
   readApiError,
   readRawApiError,
@@ -94,16 +95,7 @@ export function PasskeysSection() {
         {isLoading ? (
           <CircularProgress aria-label={t('passkeys.loading')} />
         ) : isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                {t('passkeys.retry')}
-              </Button>
-            }
-          >
-            {t('passkeys.loadError')}
-          </Alert>
+          <ErrorAlert onRetry={() => void refetch()}>{t('passkeys.loadError')}</ErrorAlert>
         ) : passkeys.length === 0 ? (
           <Alert severity="info">{t('passkeys.empty')}</Alert>
         ) : (

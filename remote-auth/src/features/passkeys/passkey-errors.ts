@@ -19,12 +19,17 @@ export function isApiFailure(error: unknown): boolean {
  * The text for a failed ceremony, in the reader's language (`t` over the passkeys' namespace).
  * @param fallback key of the text for an api failure without a message of its own.
  */
-export function passkeyFailureText(error: unknown, t: Translate, fallback = 'passkeys.error'): string {
+export function passkeyFailureText(
+  error: unknown,
+  t: Translate,
+  fallback = 'passkeys.error',
+): string {
   if (isApiFailure(error)) return readApiError(error, t(fallback)).message || t(fallback);
   // @simplewebauthn/browser's WebAuthnError code, read by shape so that the library downloads
   // only with the ceremonies (an `instanceof` here would bundle it with every caller).
   if ((error as { code?: unknown } | null)?.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
     return t('passkeys.exists');
-  if (typeof window !== 'undefined' && !window.PublicKeyCredential) return t('passkeys.unsupported');
+  if (typeof window !== 'undefined' && !window.PublicKeyCredential)
+    return t('passkeys.unsupported');
   return t('passkeys.cancelled');
 }
