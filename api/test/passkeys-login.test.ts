@@ -108,6 +108,13 @@ describe.each(DATABASES)('passkeys: signing in (%s)', (dialect) => {
     expect((await authenticateWith(w.app, u.auth)).statusCode).toBe(200);
   });
 
+  it('lets exactly one of two racing answers to one challenge sign in', async () => {
+    const u = await userWithPasskey(w);
+    const respuesta = u.auth.authenticate(await authenticationOptions(w.app));
+    const results = await Promise.all([authenticate(respuesta), authenticate(respuesta)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+  });
+
   it('refuses another origin, another RP ID, no user verification and a counter that does not grow', async () => {
     const u = await userWithPasskey(w);
     for (const bend of [

@@ -46,6 +46,17 @@ export function userHandle(key: Buffer, usuarioId: number): Uint8Array<ArrayBuff
   return new Uint8Array(createHmac('sha256', key).update(`webauthn-user:${usuarioId}`).digest());
 }
 
+/** What both verifications expect: this challenge, APP_URL's origin and RP ID, UV required. */
+const expected = (rp: RelyingParty, challenge: string) => ({
+  expectedChallenge: challenge,
+  expectedOrigin: rp.origin,
+  expectedRPID: rp.id,
+  requireUserVerification: true,
+});
+
+/** The reason of a refusal the library threw. */
+const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 /** A challenge stored as base64url, as the bytes the options carry. */
 const bytesOf = (b64url: string) => new Uint8Array(Buffer.from(b64url, 'base64url'));
 
@@ -129,13 +140,7 @@ export async function verifyRegistration(
     return null;
   }
   try {
-    const v = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-    });
+    const v = await verifyRegistrationResponse({ response, ...expected(rp, challenge) });
     if (!v.verified) return null;
     const { credential, credentialBackedUp } = v.registrationInfo;
     return {
@@ -146,7 +151,7 @@ export async function verifyRegistration(
       backedUp: credentialBackedUp,
     };
   } catch (err) {
-    log(err instanceof Error ? err.message : String(err));
+    log(reasonOf(err));
     return null;
   }
 }
@@ -173,16 +178,13 @@ export async function verifyAuthentication(
   try {
     const v = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
+      ...expected(rp, challenge),
       credential: {
         id: credential.id,
         publicKey: new Uint8Array(Buffer.from(credential.publicKey, 'base64url')),
         counter: credential.counter,
         transports: credential.transports,
       },
-      requireUserVerification: true,
     });
     if (!v.verified) return null;
     return {
@@ -190,7 +192,7 @@ export async function verifyAuthentication(
       backedUp: v.authenticationInfo.credentialBackedUp,
     };
   } catch (err) {
-    log(err instanceof Error ? err.message : String(err));
+    log(reasonOf(err));
     return null;
   }
 }

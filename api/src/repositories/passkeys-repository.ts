@@ -64,14 +64,12 @@ function toRow(r: Raw): PasskeyRow {
   };
 }
 
+/** Every column of `passkeys`, to narrow with a WHERE. */
+const selectPasskeys = (db: Db) => db.selectFrom('passkeys').select(COLUMNS);
+
 /** The user's passkeys, oldest first. */
 export async function listPasskeys(db: Db, usuarioId: number): Promise<PasskeyRow[]> {
-  const rows = await db
-    .selectFrom('passkeys')
-    .select(COLUMNS)
-    .where('usuario_id', '=', usuarioId)
-    .orderBy('id')
-    .execute();
+  const rows = await selectPasskeys(db).where('usuario_id', '=', usuarioId).orderBy('id').execute();
   return rows.map(toRow);
 }
 
@@ -90,11 +88,7 @@ export async function findPasskeyByCredential(
   db: Db,
   credencialId: string,
 ): Promise<PasskeyRow | undefined> {
-  const r = await db
-    .selectFrom('passkeys')
-    .select(COLUMNS)
-    .where('credencial_id', '=', credencialId)
-    .executeTakeFirst();
+  const r = await selectPasskeys(db).where('credencial_id', '=', credencialId).executeTakeFirst();
   return r && toRow(r);
 }
 
@@ -104,9 +98,7 @@ export async function findOwnPasskey(
   usuarioId: number,
   id: number,
 ): Promise<PasskeyRow | undefined> {
-  const r = await db
-    .selectFrom('passkeys')
-    .select(COLUMNS)
+  const r = await selectPasskeys(db)
     .where('id', '=', id)
     .where('usuario_id', '=', usuarioId)
     .executeTakeFirst();
