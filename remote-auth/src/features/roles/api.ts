@@ -13,6 +13,8 @@ export interface RolInput {
   nombre: string;
   descripcion?: string;
   permisos: string[];
+  /** Holders must use a second factor (issue #16). */
+  mfaObligatorio?: boolean;
 }
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Rol', 'Usuario', 'Ajustes'] }).injectEndpoints({

@@ -6,7 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Link, Navigate, Route, Routes, useMatch } from 'react-router-dom';
-import { paths, type PermissionName } from '@gestion/shared';
+import { isAdmin, paths, type PermissionName } from '@gestion/shared';
 import { useAuth, useDocumentTitle, usePermission } from '@gestion/shared/react';
 import { useUiTexts } from '@gestion/ui';
 import { PageLoading } from '../../../components/PageLoading';
@@ -16,9 +16,13 @@ import { UsuariosTab } from '../../usuarios/components/UsuariosTab';
 import { RolesTab } from '../../roles/components/RolesTab';
 import { AuditoriaTab } from '../../auditoria/components/AuditoriaTab';
 import { AjustesTab } from '../../ajustes/components/AjustesTab';
+import { AdminMfaWarning } from '../../seguridad/components/AdminMfaWarning';
+import { StepUpBoundary } from '../../seguridad/components/StepUpBoundary';
 
 /** The user page (issue #14): its own chunk, loaded when a user's page is opened. */
-const UsuarioDetallePage = lazy(() => import('../../usuario-detalle/components/UsuarioDetallePage'));
+const UsuarioDetallePage = lazy(
+  () => import('../../usuario-detalle/components/UsuarioDetallePage'),
+);
 
 /** The tabs of /configuracion: URL segment ('' = Mi cuenta), permission, content. */
 interface TabDef {
@@ -30,9 +34,19 @@ interface TabDef {
 
 const TABS: readonly TabDef[] = [
   { segment: '', labelKey: 'tabs.cuenta', permission: null, element: <MiCuentaTab /> },
-  { segment: 'usuarios', labelKey: 'tabs.usuarios', permission: 'usuarios:ver', element: <UsuariosTab /> },
+  {
+    segment: 'usuarios',
+    labelKey: 'tabs.usuarios',
+    permission: 'usuarios:ver',
+    element: <UsuariosTab />,
+  },
   { segment: 'roles', labelKey: 'tabs.roles', permission: 'roles:ver', element: <RolesTab /> },
-  { segment: 'auditoria', labelKey: 'tabs.auditoria', permission: 'auditoria:ver', element: <AuditoriaTab /> },
+  {
+    segment: 'auditoria',
+    labelKey: 'tabs.auditoria',
+    permission: 'auditoria:ver',
+    element: <AuditoriaTab />,
+  },
   {
     segment: 'ajustes',
     labelKey: 'tabs.ajustes',
@@ -45,7 +59,9 @@ const TABS: readonly TabDef[] = [
  * /configuracion (guard `auth`, DESIGN.md §4, §6). One tab per area, each shown only with its
  * permission (Mi cuenta always); each tab is its own URL (`/configuracion/usuarios`, …) so it can
  * be bookmarked. The shell mounts this page on `/configuracion/*`, so the tabs route inside it.
- * Hiding a tab is not security: every endpoint checks the permission itself.
+ * Hiding a tab is not security: every endpoint checks the permission itself. Every form below
+ * gets step-up (issue #16: `StepUpBoundary`), and an administrator is warned while the admin role
+ * does not require a second factor.
  */
 export default function ConfiguracionPage() {
   const { t, ready: ownReady } = useAdminTexts();
@@ -72,52 +88,57 @@ export default function ConfiguracionPage() {
   if (!ready || !user) return <PageLoading />;
   if (detalle)
     return (
-      <Suspense fallback={<PageLoading />}>
-        <UsuarioDetallePage />
-      </Suspense>
+      <StepUpBoundary>
+        <Suspense fallback={<PageLoading />}>
+          <UsuarioDetallePage />
+        </Suspense>
+      </StepUpBoundary>
     );
 
   const visible = TABS.filter((tab) => allowed[tab.segment]);
   const known = TABS.some((tab) => tab.segment === current);
 
   return (
-    <Stack spacing={3}>
-      <Typography variant="h4" component="h1">
-        {t('configuracion.heading')}
-      </Typography>
-      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs
-          value={known && allowed[current] ? current : false}
-          variant="scrollable"
-          scrollButtons="auto"
-          aria-label={t('configuracion.heading')}
-        >
-          {visible.map((tab) => (
-            <Tab
-              key={tab.segment}
-              value={tab.segment}
-              label={t(tab.labelKey)}
-              component={Link}
-              to={paths.configuracion(tab.segment || undefined)}
-            />
-          ))}
-        </Tabs>
-      </Box>
-      <Routes>
-        {TABS.map((tab) => {
-          const element = allowed[tab.segment] ? (
-            tab.element
-          ) : (
-            <Alert severity="warning">{t('configuracion.forbidden')}</Alert>
-          );
-          return tab.segment ? (
-            <Route key={tab.segment} path={tab.segment} element={element} />
-          ) : (
-            <Route key="cuenta" index element={element} />
-          );
-        })}
-        <Route path="*" element={<Navigate to={paths.configuracion()} replace />} />
-      </Routes>
-    </Stack>
+    <StepUpBoundary>
+      <Stack spacing={3}>
+        <Typography variant="h4" component="h1">
+          {t('configuracion.heading')}
+        </Typography>
+        {isAdmin(user) && <AdminMfaWarning />}
+        <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs
+            value={known && allowed[current] ? current : false}
+            variant="scrollable"
+            scrollButtons="auto"
+            aria-label={t('configuracion.heading')}
+          >
+            {visible.map((tab) => (
+              <Tab
+                key={tab.segment}
+                value={tab.segment}
+                label={t(tab.labelKey)}
+                component={Link}
+                to={paths.configuracion(tab.segment || undefined)}
+              />
+            ))}
+          </Tabs>
+        </Box>
+        <Routes>
+          {TABS.map((tab) => {
+            const element = allowed[tab.segment] ? (
+              tab.element
+            ) : (
+              <Alert severity="warning">{t('configuracion.forbidden')}</Alert>
+            );
+            return tab.segment ? (
+              <Route key={tab.segment} path={tab.segment} element={element} />
+            ) : (
+              <Route key="cuenta" index element={element} />
+            );
+          })}
+          <Route path="*" element={<Navigate to={paths.configuracion()} replace />} />
+        </Routes>
+      </Stack>
+    </StepUpBoundary>
   );
 }

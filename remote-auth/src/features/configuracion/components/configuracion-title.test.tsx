@@ -16,6 +16,10 @@ afterEach(async () => {
   });
 });
 
+// The whole /configuracion page (the users grid, Mi cuenta with its lazy Seguridad) renders slowly on a
+// shared CI machine, like the other page tests of this remote.
+jest.setTimeout(20_000);
+
 describe('the document title of /configuracion', () => {
   it.each([
     ['/configuracion', 'Mi cuenta', 'My account'],

@@ -61,6 +61,7 @@ describe('RoleEditorDialog', () => {
       nombre: 'auditor',
       descripcion: '',
       permisos: ['usuarios:ver', 'eventos:ver', 'eventos:crear'],
+      mfaObligatorio: false,
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });

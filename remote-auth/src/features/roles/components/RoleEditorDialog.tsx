@@ -1,6 +1,9 @@
 import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -26,13 +29,15 @@ import { useRefusalText } from '../use-delegation';
 import { PermisosPicker } from './PermisosPicker';
 
 const DESCRIPCION_MAX = 500;
-const FORM_FIELDS = ['nombre', 'descripcion', 'permisos'] as const;
+const FORM_FIELDS = ['nombre', 'descripcion', 'permisos', 'mfaObligatorio'] as const;
 
 /** The editor's values; `permisos` in the order they were ticked (sent in catalogue order). */
 interface RoleForm {
   nombre: string;
   descripcion: string;
   permisos: string[];
+  /** Holders must sign in with a second factor (issue #16). */
+  mfaObligatorio: boolean;
 }
 
 /** The catalogue grouped by resource, in the order the api lists it. */
@@ -54,6 +59,9 @@ export function groupPermisos(permisos: readonly PermisoItem[]): [string, Permis
  * the permissions of a role they hold themselves; both are disabled and explained. On the kit's
  * `FormDialog`: server details under their fields (a `permisos` one under the picker), a stale
  * version as the role's conflict warning, the rest above the form; Esc asks before discarding.
+ * "Requiere verificación en dos pasos" (issue #16, `mfaObligatorio`) may be changed on any role,
+ * `admin` included; switching it off where it was on needs step-up, which the kit's form asks for
+ * (403 REAUTENTICACION_REQUERIDA → "Confirme que es usted" → sent again).
  */
 export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onClose: () => void }) {
   const { t } = useAdminTexts();
@@ -70,6 +78,7 @@ export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onCl
       nombre: role?.nombre ?? '',
       descripcion: role?.descripcion ?? '',
       permisos: role?.permisos ?? [],
+      mfaObligatorio: role?.mfaObligatorio ?? false,
     },
     fields: FORM_FIELDS,
     saveFailed: t('roles.saveError'),
@@ -81,6 +90,7 @@ export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onCl
         nombre: values.nombre.trim(),
         descripcion: values.descripcion.trim(),
         permisos: isAdmin ? [] : list,
+        mfaObligatorio: values.mfaObligatorio,
       };
       // The boxes already forbid it; this keeps a stale catalogue from sending what the api refuses.
       const refused = isAdmin
@@ -101,6 +111,7 @@ export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onCl
           id: role.id,
           version: role.version,
           descripcion: body.descripcion,
+          mfaObligatorio: body.mfaObligatorio,
         }).unwrap();
       } else if (role) await updateRole({ id: role.id, version: role.version, ...body }).unwrap();
       else await createRole(body).unwrap();
@@ -183,6 +194,23 @@ export function RoleEditorDialog({ role, onClose }: { role: RolItem | null; onCl
           error={Boolean(errors.descripcion)}
           helperText={errors.descripcion?.message}
         />
+        <div>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={watch('mfaObligatorio')}
+                onChange={(e) =>
+                  setValue('mfaObligatorio', e.target.checked, { shouldDirty: true })
+                }
+                slotProps={{ input: { 'aria-describedby': 'role-mfa-help' } }}
+              />
+            }
+            label={t('seguridad.roleRequires')}
+          />
+          <FormHelperText id="role-mfa-help" error={Boolean(errors.mfaObligatorio)}>
+            {errors.mfaObligatorio?.message ?? t('seguridad.roleRequiresHelp')}
+          </FormHelperText>
+        </div>
         <Typography variant="subtitle1" component="h3">
           {t('roles.permisos')}
         </Typography>

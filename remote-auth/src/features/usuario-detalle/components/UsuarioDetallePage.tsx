@@ -31,6 +31,7 @@ import { UsuarioRowMenu, type RowAction } from '../../usuarios/components/Usuari
 import { listSearchOf } from '../list-link';
 import { useGetUsuarioDetalleQuery } from '../api';
 import { UsuarioAuditoria } from './UsuarioAuditoria';
+import { UsuarioMfa } from './UsuarioMfa';
 import { UsuarioPerfil } from './UsuarioPerfil';
 import { UsuarioRolesPermisos } from './UsuarioRolesPermisos';
 import { UsuarioSesiones } from './UsuarioSesiones';
@@ -144,6 +145,7 @@ export default function UsuarioDetallePage() {
     }
   };
   const sessionsRefusal = delegation.actOn(usuario, 'revocarSesiones');
+  const mfaRefusal = delegation.actOn(usuario, 'restablecerCredenciales');
 
   return (
     <Stack spacing={3}>
@@ -193,6 +195,13 @@ export default function UsuarioDetallePage() {
           usuario={usuario}
           refusal={sessionsRefusal ? refusalText(sessionsRefusal) : null}
           onRevokeAll={() => setPending({ kind: 'revoke', user: usuario })}
+        />
+      )}
+      {canEdit && (
+        <UsuarioMfa
+          key={`mfa-${sessionsKey}`}
+          usuario={usuario}
+          refusal={mfaRefusal ? refusalText(mfaRefusal) : null}
         />
       )}
 
