@@ -229,6 +229,26 @@ describe.each(DATABASES)('passkeys: registration and management (%s)', (dialect)
     });
   });
 
+  it('keeps the sessions of a passkey holder given a role that requires a second factor', async () => {
+    const nombre = `estricto-${randomBytes(3).toString('hex')}`;
+    const rol = await post(
+      w.app,
+      '/api/roles',
+      { nombre, permisos: [], mfaObligatorio: true },
+      w.admin,
+    );
+    expect(rol.statusCode).toBe(201);
+    const u = await userWithPasskey(w);
+    const give = await w.app.inject({
+      method: 'PUT',
+      url: `/api/usuarios/${u.id}/roles`,
+      headers: { authorization: `Bearer ${w.admin}` },
+      payload: { roles: [nombre] },
+    });
+    expect(give.statusCode).toBe(200);
+    expect((await meWith(w.app, u.session)).statusCode).toBe(200);
+  });
+
   it('loses every passkey when an admin resets the second factor', async () => {
     const u = await userWithPasskey(w);
     const admin = await passwordSession(w.app, ADMIN.email, ADMIN.password);

@@ -7,14 +7,15 @@
  * whose requirement is switched on — and has no factor. Their next sign-in walks them through
  * enrolment. A user with a factor keeps their sessions.
  *
- * "Has a factor" is an active authenticator app here (`mfa_totp.activo`); a passkey counts too
- * once its table exists (migration 0012 adds it to this predicate).
+ * "Has a factor" is an active authenticator app (`mfa_totp.activo`) or a passkey (`passkeys`,
+ * migration 0012).
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/types';
 
-/** Users without an active authenticator app. */
-const withoutFactor = sql`usuario_id not in (select t.usuario_id from mfa_totp t where t.activo = 1)`;
+/** Users without an active authenticator app and without a passkey. */
+const withoutFactor = sql`usuario_id not in (select t.usuario_id from mfa_totp t where t.activo = 1)
+    and usuario_id not in (select p.usuario_id from passkeys p)`;
 
 /** Users holding (directly) a role that requires a second factor. */
 const requiringFactor = sql`usuario_id in (select ur.usuario_id from usuario_roles ur
