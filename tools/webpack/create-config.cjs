@@ -31,6 +31,8 @@ const { SingleShareRuntimePlugin } = require('./single-share-runtime-plugin.cjs'
 const { ConsumeNamespacePlugin } = require('./consume-namespace-plugin.cjs');
 
 const ROOT = path.resolve(__dirname, '..', '..');
+/** Hex digits of the content hash in production file names (see `hashed` below). */
+const HASH_DIGITS = 8;
 const INJECT_RUNTIME_CJS =
   require.resolve('@module-federation/inject-external-runtime-core-plugin');
 /**
@@ -75,6 +77,26 @@ const SINGLETONS = [
   // entry, loaded by the first page that calls the api, never by the shell's first paint.
   '@gestion/shared/react/api',
 ];
+
+/**
+ * The singletons a remote still provides and bundles a fallback copy of: only what the shell never
+ * imports, so never provides. `@gestion/shared/react/api` is loaded by the first page that calls
+ * the api (a remote's), never by the shell.
+ *
+ * Every other singleton the shell provides before any remote loads (it imports each one, and
+ * registers first), so with 'loaded-first' a remote's own provide and fallback of them were never
+ * used — the same reasoning as the remotes' MUI paths (muiSubpathShared) — yet each was an entry
+ * of remoteEntry.js, which a first visit to /login downloads: remotes consume them with `import:
+ * false` (remote-auth's remoteEntry.js 8 234 → 7 854 bytes brotli).
+ */
+const REMOTE_PROVIDED = new Set(['@gestion/shared/react/api']);
+
+/**
+ * The singletons that are CommonJS. A fallback-less consume has no build meta, which webpack
+ * reads as CommonJS, right for these two; the others are ES modules and get the namespace
+ * exports type their fallback used to give them (ConsumeNamespacePlugin).
+ */
+const COMMONJS_SINGLETONS = new Set(['react', 'react-dom']);
 
 /**
  * The shared packages pruned to the one export list of shared-exports.cjs, as
@@ -205,7 +227,11 @@ function createConfig(options) {
   return (_env, argv = {}) => {
     const mode = argv.mode || process.env.NODE_ENV || 'production';
     const production = mode === 'production';
-    const hashed = production ? '[name].[contenthash:10]' : '[name]';
+    // 8 hex digits (32 bits) tell one release's file from another's: every chunk's hash is also
+    // an entry of the chunk map in main.js and each remoteEntry.js (a first visit to /login
+    // downloads them), and hex does not compress — 10 digits cost about 2 bytes brotli more per
+    // chunk. The api marks names with 8 or more as immutable (api/src/plugins/app/frontends.ts).
+    const hashed = production ? `[name].[contenthash:${HASH_DIGITS}]` : '[name]';
 
     const shared = {
       ...Object.fromEntries(
@@ -215,6 +241,10 @@ function createConfig(options) {
             singleton: true,
             eager: false,
             requiredVersion: requiredVersionOf(pkgJson, request),
+            // Remotes take the shell's copy (REMOTE_PROVIDED); extraShared keeps its fallback.
+            ...(host || REMOTE_PROVIDED.has(request) || extraShared.includes(request)
+              ? {}
+              : { import: false }),
           },
         ]),
       ),
@@ -239,11 +269,11 @@ function createConfig(options) {
         // directory of that name matters to it, so a hash-less name of the same shape is enough.
         filename: production
           ? (pathData) =>
-              pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:10].js' : '[name].js'
+              pathData.chunk?.contentHash?.javascript ? `${hashed}.js` : '[name].js'
           : '[name].js',
         chunkFilename: `${hashed}.js`,
         assetModuleFilename: production
-          ? 'assets/[name].[contenthash:10][ext]'
+          ? `assets/${hashed}[ext]`
           : 'assets/[name][ext]',
         clean: true,
       },
@@ -331,8 +361,11 @@ function createConfig(options) {
         ),
         // One sharing runtime in main.js / remoteEntry.js, not webpack's dead one beside it.
         new SingleShareRuntimePlugin(),
-        // The remotes' fallback-less MUI consumes are ES modules (muiSubpathShared).
-        new ConsumeNamespacePlugin((shareKey) => shareKey.startsWith('@mui/')),
+        // The remotes' fallback-less consumes of ES modules: MUI (muiSubpathShared) and every
+        // singleton but React's two CommonJS packages (REMOTE_PROVIDED).
+        new ConsumeNamespacePlugin(
+          (shareKey) => shareKey.startsWith('@mui/') || !COMMONJS_SINGLETONS.has(shareKey),
+        ),
         new BuildIdPlugin(),
         ...(production
           ? [new webpack.ids.DeterministicModuleIdsPlugin({ maxLength: 4, fixedLength: true })]
