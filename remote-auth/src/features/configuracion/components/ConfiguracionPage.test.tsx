@@ -65,7 +65,7 @@ describe('ConfiguracionPage', () => {
       path: '/configuracion/*', url: '/configuracion',
       auth: signedIn(makeUser({ roles: [{ nombre: 'admin', permisos: [] }] })),
     });
-    expect(tabNames()).toEqual(['Mi cuenta', 'Usuarios', 'Roles', 'Auditoría', 'Ajustes']);
+    expect(tabNames()).toEqual(['Mi cuenta', 'Usuarios', 'Roles', 'Grupos', 'Auditoría', 'Ajustes']);
     expect(screen.getByRole('tab', { name: 'Roles' })).toHaveAttribute('href', '/configuracion/roles');
   });
 

@@ -14,6 +14,7 @@ import { useAdminTexts } from '../../../i18n/namespace';
 import { MiCuentaTab } from '../../cuenta/components/MiCuentaTab';
 import { UsuariosTab } from '../../usuarios/components/UsuariosTab';
 import { RolesTab } from '../../roles/components/RolesTab';
+import { GruposTab } from '../../grupos/components/GruposTab';
 import { AuditoriaTab } from '../../auditoria/components/AuditoriaTab';
 import { AjustesTab } from '../../ajustes/components/AjustesTab';
 import { AdminMfaWarning } from '../../seguridad/components/AdminMfaWarning';
@@ -26,7 +27,7 @@ const UsuarioDetallePage = lazy(
 
 /** The tabs of /configuracion: URL segment ('' = Mi cuenta), permission, content. */
 interface TabDef {
-  segment: 'usuarios' | 'roles' | 'auditoria' | 'ajustes' | '';
+  segment: 'usuarios' | 'roles' | 'grupos' | 'auditoria' | 'ajustes' | '';
   labelKey: string;
   permission: PermissionName | null;
   element: ReactElement;
@@ -41,6 +42,7 @@ const TABS: readonly TabDef[] = [
     element: <UsuariosTab />,
   },
   { segment: 'roles', labelKey: 'tabs.roles', permission: 'roles:ver', element: <RolesTab /> },
+  { segment: 'grupos', labelKey: 'tabs.grupos', permission: 'grupos:ver', element: <GruposTab /> },
   {
     segment: 'auditoria',
     labelKey: 'tabs.auditoria',
@@ -73,6 +75,7 @@ export default function ConfiguracionPage() {
   const allowed: Record<string, boolean> = {
     usuarios: usePermission('usuarios:ver'),
     roles: usePermission('roles:ver'),
+    grupos: usePermission('grupos:ver'),
     auditoria: usePermission('auditoria:ver'),
     ajustes: usePermission('configuracion:gestionar'),
     '': true,

@@ -34,6 +34,7 @@ import { UsuarioAuditoria } from './UsuarioAuditoria';
 import { UsuarioMfa } from './UsuarioMfa';
 import { UsuarioPerfil } from './UsuarioPerfil';
 import { UsuarioRolesPermisos } from './UsuarioRolesPermisos';
+import { UsuarioGrupos } from '../../grupos/components/UsuarioGrupos';
 import { UsuarioSesiones } from './UsuarioSesiones';
 
 /** Largest id the api accepts (PostgreSQL `integer`); anything else is "not found" at once. */
@@ -186,6 +187,7 @@ export default function UsuarioDetallePage() {
         <UsuarioPerfil usuario={usuario} />
         <Stack spacing={3} sx={{ minWidth: 0 }}>
           <UsuarioRolesPermisos usuario={usuario} permisosOf={delegation.permisosOf} />
+          <UsuarioGrupos usuarioId={usuario.id} />
         </Stack>
       </Box>
 
