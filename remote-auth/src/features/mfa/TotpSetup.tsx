@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNotify } from '@gestion/shared/react';
+import { OneTimeCodeField } from '../../components/OneTimeCodeField';
 import { useMfaTexts } from '../../i18n/mfa-namespace';
 import { TotpQr } from './TotpQr';
 
@@ -105,17 +105,11 @@ export function TotpSetup({ enrolment, onSubmitCode, headingLevel = 2 }: TotpSet
         <Typography id={`${id}-2`} variant="subtitle1" component={heading} sx={{ fontWeight: 600 }}>
           {t('mfa.setup.step2')}
         </Typography>
-        <TextField
+        <OneTimeCodeField
           {...codigo}
           inputRef={codigoRef}
-          autoComplete="one-time-code"
           label={t('mfa.setup.code')}
-          required
-          fullWidth
-          error={Boolean(errors.codigo)}
-          helperText={errors.codigo?.message}
-          // A phone shows digits; `maxLength` leaves room for a pasted "123 456".
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
+          error={errors.codigo?.message}
         />
         <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
           {t('mfa.setup.activate')}

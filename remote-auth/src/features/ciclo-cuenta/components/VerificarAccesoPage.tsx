@@ -5,10 +5,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { ERROR_CODES, paths } from '@gestion/shared';
 import { useAuth } from '@gestion/shared/react';
 import { readApiError } from '@gestion/ui';
+import { OneTimeCodeField } from '../../../components/OneTimeCodeField';
 import { PageLoading } from '../../../components/PageLoading';
 import { useCicloTexts } from '../../../i18n/ciclo-namespace';
 import { useVerifyLoginMutation } from '../api';
@@ -90,17 +90,11 @@ export default function VerificarAccesoPage() {
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       >
         <Stack spacing={2.5}>
-          <TextField
+          <OneTimeCodeField
             {...codigo}
             inputRef={codigoRef}
-            autoComplete="one-time-code"
             label={t('ciclo.verificarAcceso.code')}
-            required
-            fullWidth
-            error={Boolean(errors.codigo)}
-            helperText={errors.codigo?.message}
-            // A phone shows digits; `maxLength` leaves room for a pasted "123 456".
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
+            error={errors.codigo?.message}
           />
           <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
             {t('ciclo.verificarAcceso.submit')}
