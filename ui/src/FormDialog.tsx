@@ -13,8 +13,8 @@ import type { ServerForm } from './use-server-form';
 /** Props of `FormDialog`. */
 export interface FormDialogProps<F extends FieldValues> {
   title: string;
-  /** The submit button's text ('Crear', 'Guardar'). */
-  submitLabel: string;
+  /** The submit button's text ('Crear', 'Enviar'); the kit's "Guardar" / "Save" by default. */
+  submitLabel?: string;
   /** What `useServerForm` returned for this dialog. */
   server: ServerForm<F>;
   /** Cancel, Esc and a backdrop click (none of them while saving). */
@@ -79,7 +79,7 @@ export function FormDialog<F extends FieldValues>({
             {t('cancel')}
           </Button>
           <Button type="submit" variant="contained" loading={submitting} disabled={submitDisabled}>
-            {submitLabel}
+            {submitLabel ?? t('save')}
           </Button>
         </DialogActions>
       </form>

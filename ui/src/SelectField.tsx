@@ -61,11 +61,13 @@ export type FormSelectFieldProps<T extends FieldValues> = Omit<
 
 /**
  * A `SelectField` wired to one react-hook-form field through a `Controller`: shows the field's
- * error message (a rule's or the server's, set by useServerForm) instead of `helperText`.
+ * error message (a rule's or the server's, set by useServerForm) instead of `helperText`. Full
+ * width unless `fullWidth={false}`: it sits in a form's column, like the text fields beside it.
  */
 export function FormSelectField<T extends FieldValues>({
   control,
   name,
+  fullWidth = true,
   ...props
 }: FormSelectFieldProps<T>) {
   return (
@@ -73,7 +75,12 @@ export function FormSelectField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <SelectField {...props} error={fieldState.error?.message} {...field} />
+        <SelectField
+          {...props}
+          fullWidth={fullWidth}
+          error={fieldState.error?.message}
+          {...field}
+        />
       )}
     />
   );

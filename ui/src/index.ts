@@ -22,5 +22,7 @@ export * from './resource-api';
 export * from './SearchField';
 export * from './SelectField';
 export * from './step-up';
+export * from './SimpleTable';
+export * from './use-confirm-delete';
 export * from './use-debounced-value';
 export * from './use-server-form';

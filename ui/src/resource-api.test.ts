@@ -1,4 +1,4 @@
-import { resourceRequests, resourceTags } from './resource-api';
+import { resourceEndpoints, resourceRequests, resourceTags } from './resource-api';
 import { translationKeys } from './testing/translations';
 
 describe('resourceTags', () => {
@@ -43,6 +43,39 @@ describe('resourceRequests', () => {
       headers: { 'content-type': 'text/csv' },
     });
     expect(requests.importCsv({ csv: 'a\n1', dryRun: false }).params).toBeUndefined();
+  });
+});
+
+describe('resourceEndpoints', () => {
+  const eventos = resourceEndpoints('Evento', '/api/eventos');
+
+  it('asks a list with its query and tags it with the list and each item on the page', () => {
+    expect(eventos.list.query({ q: 'feria', page: 2, estado: undefined })).toBe(
+      '/api/eventos?q=feria&page=2',
+    );
+    expect(eventos.list.providesTags({ items: [{ id: 4 }] })).toEqual([
+      { type: 'Evento', id: 'LIST' },
+      { type: 'Evento', id: 4 },
+    ]);
+    expect(eventos.one.query(4)).toBe('/api/eventos/4');
+    expect(eventos.one.providesTags(undefined, undefined, 4)).toEqual([{ type: 'Evento', id: 4 }]);
+  });
+
+  it('refreshes the lists after a create or an applied import, item and lists after a write', () => {
+    const list = { type: 'Evento', id: 'LIST' };
+    expect(eventos.create.invalidatesTags).toEqual([list]);
+    expect(eventos.update.invalidatesTags(undefined, undefined, { id: 4 })).toEqual([
+      { type: 'Evento', id: 4 },
+      list,
+    ]);
+    expect(eventos.remove.invalidatesTags(undefined, undefined, 4)).toEqual([
+      { type: 'Evento', id: 4 },
+      list,
+    ]);
+    expect(eventos.importCsv.invalidatesTags(undefined, undefined, { dryRun: true })).toEqual([]);
+    expect(eventos.importCsv.invalidatesTags(undefined, undefined, { dryRun: false })).toEqual([
+      list,
+    ]);
   });
 });
 

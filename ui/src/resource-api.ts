@@ -5,6 +5,7 @@
  * create / PATCH-with-version / delete requests of the spec's CRUD routes. Plain objects typed
  * structurally, so the kit needs no RTK import and each remote keeps its own endpoints.
  */
+import { withQuery } from './list-params';
 
 /** A tag of one item or of the whole list, in RTK Query's `{ type, id }` form. */
 export type ResourceTag<T extends string> = { type: T; id: number | 'LIST' };
@@ -49,5 +50,41 @@ export function resourceRequests(base: string) {
       body: csv,
       headers: { 'content-type': 'text/csv' },
     }),
+  };
+}
+
+/**
+ * The RTK Query endpoint definitions of the spec's CRUD routes for resource `type` at `base`,
+ * each to hand to `build.query`/`build.mutation` with the remote's own types:
+ * `list` (`GET base?query`, tagged with the list and each item on the page), `one`
+ * (`GET base/:id`), `create` (refreshes the lists), `update` and `remove` (refresh the item and
+ * the lists — after a 409 the refetch shows the other person's version) and `importCsv` (a dry run
+ * changes nothing, so only an applied import refreshes the lists). `tags` for other endpoints.
+ */
+export function resourceEndpoints<T extends string>(type: T, base: string) {
+  const tags = resourceTags(type);
+  const requests = resourceRequests(base);
+  return {
+    tags,
+    list: { query: (query: object) => withQuery(base, query), providesTags: tags.ofPage },
+    one: {
+      query: (id: number) => `${base}/${id}`,
+      providesTags: (_result: unknown, _error: unknown, id: number) => tags.one(id),
+    },
+    create: { query: requests.create, invalidatesTags: [tags.list] },
+    update: {
+      query: requests.update,
+      invalidatesTags: (_result: unknown, _error: unknown, { id }: { id: number }) =>
+        tags.oneAndList(id),
+    },
+    remove: {
+      query: requests.remove,
+      invalidatesTags: (_result: unknown, _error: unknown, id: number) => tags.oneAndList(id),
+    },
+    importCsv: {
+      query: requests.importCsv,
+      invalidatesTags: (_result: unknown, _error: unknown, { dryRun }: { dryRun: boolean }) =>
+        dryRun ? [] : [tags.list],
+    },
   };
 }

@@ -4,3 +4,4 @@
  */
 export * from './ServerDataGrid';
 export * from './use-list-state';
+export * from './ResourceListPage';

@@ -4,7 +4,7 @@
  * refreshes exactly the pages that show it.
  */
 import { baseApi } from '@gestion/shared/react/api';
-import { resourceRequests, resourceTags, withQuery, type Page } from '@gestion/ui';
+import { resourceEndpoints, type Page } from '@gestion/ui';
 import type { EventoImportReport } from '@gestion/shared';
 import type { EstadoEvento, Evento } from '../../lib/contract';
 
@@ -36,40 +36,22 @@ export interface EventoInput {
 /** Body of `PATCH /api/eventos/:id`: the changes plus the version they were made on (409 if stale). */
 export type EventoPatch = Partial<EventoInput> & { version: number };
 
-const tags = resourceTags('Evento');
-const requests = resourceRequests('/api/eventos');
+const eventos = resourceEndpoints('Evento', '/api/eventos');
 
 const eventosApi = baseApi.enhanceEndpoints({ addTagTypes: ['Evento'] }).injectEndpoints({
   endpoints: (build) => ({
-    listEventos: build.query<Page<Evento>, EventosQuery>({
-      query: (query) => withQuery('/api/eventos', query),
-      providesTags: tags.ofPage,
-    }),
-    getEvento: build.query<Evento, number>({
-      query: (id) => `/api/eventos/${id}`,
-      providesTags: (_result, _error, id) => tags.one(id),
-    }),
-    createEvento: build.mutation<Evento, EventoInput>({
-      query: requests.create,
-      invalidatesTags: [tags.list],
-    }),
-    updateEvento: build.mutation<Evento, { id: number; patch: EventoPatch }>({
-      query: requests.update,
-      // A 409 means someone else changed it: refetching shows their version.
-      invalidatesTags: (_result, _error, { id }) => tags.oneAndList(id),
-    }),
-    deleteEvento: build.mutation<void, number>({
-      query: requests.remove,
-      invalidatesTags: (_result, _error, id) => tags.oneAndList(id),
-    }),
+    listEventos: build.query<Page<Evento>, EventosQuery>(eventos.list),
+    getEvento: build.query<Evento, number>(eventos.one),
+    createEvento: build.mutation<Evento, EventoInput>(eventos.create),
+    updateEvento: build.mutation<Evento, { id: number; patch: EventoPatch }>(eventos.update),
+    deleteEvento: build.mutation<void, number>(eventos.remove),
     /**
      * `POST /api/eventos/import` (text/csv; eventos:crear): `dryRun` answers the per-row report
      * and writes nothing; otherwise every row is created or, with any rejected, none (400).
      */
-    importEventos: build.mutation<EventoImportReport, { csv: string; dryRun: boolean }>({
-      query: requests.importCsv,
-      invalidatesTags: (_result, _error, { dryRun }) => (dryRun ? [] : [tags.list]),
-    }),
+    importEventos: build.mutation<EventoImportReport, { csv: string; dryRun: boolean }>(
+      eventos.importCsv,
+    ),
   }),
 });
 

@@ -5,7 +5,7 @@
  * report, so editing the report runs it again.
  */
 import { baseApi } from '@gestion/shared/react/api';
-import { resourceRequests, resourceTags, withQuery } from '@gestion/ui';
+import { resourceEndpoints, withQuery } from '@gestion/ui';
 import type {
   Informe,
   InformeCreate,
@@ -22,37 +22,20 @@ export interface ResultadoArgs {
   pageSize: number;
 }
 
-const tags = resourceTags('Informe');
-const requests = resourceRequests('/api/informes');
+const informes = resourceEndpoints('Informe', '/api/informes');
 
 const informesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Informe'] }).injectEndpoints({
   endpoints: (build) => ({
-    listInformes: build.query<InformeList, InformeListQuery>({
-      query: (query) => withQuery('/api/informes', query),
-      providesTags: tags.ofPage,
-    }),
-    getInforme: build.query<Informe, number>({
-      query: (id) => `/api/informes/${id}`,
-      providesTags: (_result, _error, id) => tags.one(id),
-    }),
+    listInformes: build.query<InformeList, InformeListQuery>(informes.list),
+    getInforme: build.query<Informe, number>(informes.one),
     getResultado: build.query<InformeResultado, ResultadoArgs>({
       query: ({ id, page, pageSize }) =>
         withQuery(`/api/informes/${id}/resultado`, { page, pageSize }),
-      providesTags: (_result, _error, { id }) => tags.one(id),
+      providesTags: (_result, _error, { id }) => informes.tags.one(id),
     }),
-    createInforme: build.mutation<Informe, InformeCreate>({
-      query: requests.create,
-      invalidatesTags: [tags.list],
-    }),
-    updateInforme: build.mutation<Informe, { id: number; patch: InformePatch }>({
-      query: requests.update,
-      // A 409 means someone else changed it: refetching shows their version.
-      invalidatesTags: (_result, _error, { id }) => tags.oneAndList(id),
-    }),
-    deleteInforme: build.mutation<void, number>({
-      query: requests.remove,
-      invalidatesTags: (_result, _error, id) => tags.oneAndList(id),
-    }),
+    createInforme: build.mutation<Informe, InformeCreate>(informes.create),
+    updateInforme: build.mutation<Informe, { id: number; patch: InformePatch }>(informes.update),
+    deleteInforme: build.mutation<void, number>(informes.remove),
   }),
 });
 

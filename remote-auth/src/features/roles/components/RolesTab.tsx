@@ -3,19 +3,12 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { ADMIN_ROLE, canManageRole } from '@gestion/shared';
 import { useAuth, usePermission } from '@gestion/shared/react';
-import { ErrorAlert, readApiError } from '@gestion/ui';
+import { ErrorAlert, SimpleTable, readApiError } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { useListRolesQuery, type RolItem } from '../api';
 import { useRefusalText } from '../use-delegation';
@@ -94,32 +87,32 @@ export function RolesTab() {
       {roles.length === 0 ? (
         <Alert severity="info">{t('roles.empty')}</Alert>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table aria-label={t('tabs.roles')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('fields.nombre')}</TableCell>
-                <TableCell>{t('roles.descripcion')}</TableCell>
-                <TableCell align="right">{t('roles.permisosCount')}</TableCell>
-                <TableCell align="right">{t('roles.usuariosCount')}</TableCell>
-                {canManage && <TableCell align="right">{t('usuarios.columns.acciones')}</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {roles.map((r) => (
-                <TableRow key={r.id}>
-                  <TableCell>{r.nombre}</TableCell>
-                  <TableCell>{r.descripcion ?? ''}</TableCell>
-                  <TableCell align="right">
-                    {r.nombre === ADMIN_ROLE ? t('roles.all') : r.permisos.length}
-                  </TableCell>
-                  <TableCell align="right">{r.usuarios}</TableCell>
-                  {canManage && <TableCell align="right">{actionsOf(r)}</TableCell>}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <SimpleTable
+          aria-label={t('tabs.roles')}
+          rows={roles}
+          columns={[
+            { key: 'nombre', header: t('fields.nombre'), cell: (r) => r.nombre },
+            { key: 'descripcion', header: t('roles.descripcion'), cell: (r) => r.descripcion ?? '' },
+            {
+              key: 'permisos',
+              header: t('roles.permisosCount'),
+              align: 'right',
+              cell: (r) => (r.nombre === ADMIN_ROLE ? t('roles.all') : r.permisos.length),
+            },
+            {
+              key: 'usuarios',
+              header: t('roles.usuariosCount'),
+              align: 'right',
+              cell: (r) => r.usuarios,
+            },
+            canManage && {
+              key: 'acciones',
+              header: t('usuarios.columns.acciones'),
+              align: 'right',
+              cell: actionsOf,
+            },
+          ]}
+        />
       )}
       {editing !== null && (
         <RoleEditorDialog role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />

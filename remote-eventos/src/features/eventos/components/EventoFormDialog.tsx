@@ -164,7 +164,6 @@ export function EventoFormDialog({ evento, onClose }: EventoFormDialogProps) {
             control={control}
             name="estado"
             label={t('fields.estado')}
-            fullWidth
             options={estados.map((e) => ({ value: e, label: t(`estados.${e}`) }))}
             helperText={t('eventos.estadoHelp')}
           />

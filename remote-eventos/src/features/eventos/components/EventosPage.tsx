@@ -1,40 +1,24 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import EventIcon from '@mui/icons-material/Event';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
-import { EVENTO_SORT_FIELDS, paths } from '@gestion/shared';
-import { useNotify, usePermission } from '@gestion/shared/react';
-import {
-  ListPage,
-  PageLoading,
-  SearchField,
-  listStatus,
-  readApiError,
-  useConfirmDialog,
-  useFormatDateTime,
-} from '@gestion/ui';
-import {
-  DATE_PARAM,
-  ServerDataGrid,
-  usePageInRange,
-  useServerListState,
-} from '@gestion/ui/grid';
+import { EVENTO_SORT_FIELDS, paths, type EventoImportRow } from '@gestion/shared';
+import { usePermission } from '@gestion/shared/react';
+import { PageLoading, SearchField, useConfirmDelete, useFormatDateTime } from '@gestion/ui';
+import { DATE_PARAM, ResourceListPage, useServerListState } from '@gestion/ui/grid';
 import { PickersProvider } from '@gestion/ui/pickers';
 import { EstadoChip } from '../../../components/EstadoChip';
 import { useEventosTexts } from '../../../i18n/namespace';
 import { ESTADOS, type EstadoEvento, type Evento } from '../../../lib/contract';
-import { useDeleteEventoMutation, useListEventosQuery } from '../api';
+import { useDeleteEventoMutation, useImportEventosMutation, useListEventosQuery } from '../api';
 import { EventoFormDialog } from './EventoFormDialog';
-import { EventosImportDialog } from './EventosImportDialog';
 
 /** A `YYYY-MM-DD` of the URL as a picker's day; null when unset. */
 function dayOf(value: string): Dayjs | null {
@@ -52,8 +36,7 @@ export default function EventosPage() {
   const { t, ready } = useEventosTexts();
   // A date the api always sends: never empty, so no dash.
   const formatDate = useFormatDateTime({ fallback: '' });
-  const notify = useNotify();
-  const { ask: askConfirm, dialog: confirmDialog } = useConfirmDialog();
+  const { askDelete: confirmDelete, dialog: confirmDialog } = useConfirmDelete();
   const canCreate = usePermission('eventos:crear');
   const canEdit = usePermission('eventos:editar');
   const canDelete = usePermission('eventos:eliminar');
@@ -69,21 +52,21 @@ export default function EventosPage() {
   // Memoised on the URL's text: a new object per render would reset what the picker shows.
   const desde = useMemo(() => dayOf(desdeDay), [desdeDay]);
   const hasta = useMemo(() => dayOf(hastaDay), [hastaDay]);
-  const setQ = useCallback((value: string) => setFilter('q', value, { replace: true }), [setFilter]);
+  const setQ = useCallback(
+    (value: string) => setFilter('q', value, { replace: true }),
+    [setFilter],
+  );
   /** A picked or cleared day goes to the URL; a half-typed one stays in the field. */
   const setDay = (name: 'desde' | 'hasta') => (value: Dayjs | null) => {
-    if (value === null || value.isValid())
-      setFilter(name, value ? value.format('YYYY-MM-DD') : '');
+    if (value === null || value.isValid()) setFilter(name, value ? value.format('YYYY-MM-DD') : '');
   };
   const [creating, setCreating] = useState(false);
-  // The CSV import (eventos:crear, like POST /api/eventos/import); its wizard is a lazy chunk.
-  const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Evento | null>(null);
   const [deleteEvento] = useDeleteEventoMutation();
+  const [importEventos] = useImportEventosMutation();
 
   const desdeIso = desde?.isValid() ? desde.startOf('day').toDate().toISOString() : undefined;
   const hastaIso = hasta?.isValid() ? hasta.endOf('day').toDate().toISOString() : undefined;
-  const filtered = Boolean(q || estado || desdeIso || hastaIso);
 
   const query = useListEventosQuery({
     q: q || undefined,
@@ -94,8 +77,6 @@ export default function EventosPage() {
   });
 
   const { data } = query;
-  // Deleting the last row of the last page leaves it empty: show the page before.
-  usePageInRange(list, data);
 
   // The event being edited follows the list, so after a 409 the refetched version is the one
   // the next save is based on.
@@ -103,18 +84,11 @@ export default function EventosPage() {
 
   const columns = useMemo<GridColDef<Evento>[]>(() => {
     const askDelete = (row: Evento) =>
-      askConfirm({
+      confirmDelete({
         title: t('eventos.deleteTitle'),
         message: t('eventos.deleteMessage', { nombre: row.nombre }),
-        confirmLabel: t('common.delete'),
-        onConfirm: async () => {
-          try {
-            await deleteEvento(row.id).unwrap();
-            notify(t('eventos.deleted', { nombre: row.nombre }), { type: 'success' });
-          } catch (err) {
-            notify(readApiError(err, t('common.deleteFailed')).message, { type: 'error' });
-          }
-        },
+        remove: () => deleteEvento(row.id).unwrap(),
+        deleted: t('eventos.deleted', { nombre: row.nombre }),
       });
     const cols: GridColDef<Evento>[] = [
       {
@@ -187,7 +161,7 @@ export default function EventosPage() {
     }
     return cols;
     // `ready`: `t` keeps its identity when the bundle arrives, and the headers must follow it.
-  }, [t, ready, formatDate, canEdit, canDelete, askConfirm, deleteEvento, notify]);
+  }, [t, ready, formatDate, canEdit, canDelete, confirmDelete, deleteEvento]);
 
   if (!ready) return <PageLoading />;
 
@@ -246,34 +220,26 @@ export default function EventosPage() {
   );
 
   return (
-    <ListPage
-      title={t('eventos.heading')}
-      create={canCreate ? { label: t('eventos.new'), onClick: () => setCreating(true) } : undefined}
-      actions={
-        canCreate ? (
-          <Button
-            variant="outlined"
-            startIcon={<UploadFileIcon />}
-            onClick={() => setImporting(true)}
-          >
-            {t('eventos.import')}
-          </Button>
-        ) : undefined
+    <ResourceListPage<Evento, EventoImportRow>
+      text={(key) => t(`eventos.${key}`)}
+      icon={EventIcon}
+      query={query}
+      list={list}
+      columns={columns}
+      onCreate={canCreate ? () => setCreating(true) : undefined}
+      // The CSV import (eventos:crear, like POST /api/eventos/import): each row creates an event,
+      // all or none; the list refreshes behind the result through the mutation's tag.
+      csvImport={
+        canCreate
+          ? {
+              run: (csv, dryRun) => importEventos({ csv, dryRun }).unwrap(),
+              rowLabel: { header: t('fields.nombre'), value: (r) => r.nombre },
+            }
+          : undefined
       }
-      status={listStatus(query, !filtered && data?.total === 0)}
-      loadFailed={t('eventos.loadFailed')}
-      empty={{
-        icon: <EventIcon color="disabled" sx={{ fontSize: 56 }} aria-hidden="true" />,
-        title: t('eventos.emptyTitle'),
-        message: canCreate ? t('eventos.emptyInvite') : t('eventos.emptyReadOnly'),
-        action: canCreate
-          ? { label: t('eventos.createFirst'), onClick: () => setCreating(true) }
-          : undefined,
-      }}
       filters={filters}
       dialogs={
         <>
-          {importing && <EventosImportDialog onClose={() => setImporting(false)} />}
           {(creating || editingCurrent) && (
             <EventoFormDialog
               key={editingCurrent?.id ?? 'new'}
@@ -287,15 +253,6 @@ export default function EventosPage() {
           {confirmDialog}
         </>
       }
-    >
-      <ServerDataGrid<Evento>
-        aria-label={t('eventos.heading')}
-        data={data}
-        columns={columns}
-        loading={query.isFetching}
-        {...list.grid}
-        noRowsLabel={t('eventos.noMatches')}
-      />
-    </ListPage>
+    />
   );
 }

@@ -8,12 +8,6 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -22,13 +16,14 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import PlaceIcon from '@mui/icons-material/Place';
 import { paths } from '@gestion/shared';
-import { useNotify, usePermission } from '@gestion/shared/react';
+import { usePermission } from '@gestion/shared/react';
 import {
   ErrorAlert,
   PageLoading,
+  SimpleTable,
   formatDateTime,
   readApiError,
-  useConfirmDialog,
+  useConfirmDelete,
   useLocale,
 } from '@gestion/ui';
 import { EstadoChip } from '../../../components/EstadoChip';
@@ -51,7 +46,6 @@ const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 export default function PeriodosPage() {
   const { t, ready } = useEventosTexts();
   const locale = useLocale();
-  const notify = useNotify();
   const canManage = usePermission('periodos:gestionar');
   const params = useParams();
   const id = Number(params.id);
@@ -60,7 +54,7 @@ export default function PeriodosPage() {
   const periodos = useListPeriodosQuery(id, { skip: !validId || !evento.data });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Periodo | null>(null);
-  const confirm = useConfirmDialog();
+  const { askDelete: confirmDelete, dialog: confirmDialog } = useConfirmDelete();
   const [deletePeriodo] = useDeletePeriodoMutation();
 
   const sorted = useMemo(
@@ -107,19 +101,34 @@ export default function PeriodosPage() {
   const ev = evento.data;
 
   const askDelete = (periodo: Periodo) =>
-    confirm.ask({
+    confirmDelete({
       title: t('periodos.deleteTitle'),
       message: t('periodos.deleteMessage', { nombre: periodo.nombre }),
-      confirmLabel: t('common.delete'),
-      onConfirm: async () => {
-        try {
-          await deletePeriodo({ eventoId: ev.id, periodoId: periodo.id }).unwrap();
-          notify(t('periodos.deleted', { nombre: periodo.nombre }), { type: 'success' });
-        } catch (err) {
-          notify(readApiError(err, t('common.deleteFailed')).message, { type: 'error' });
-        }
-      },
+      remove: () => deletePeriodo({ eventoId: ev.id, periodoId: periodo.id }).unwrap(),
+      deleted: t('periodos.deleted', { nombre: periodo.nombre }),
     });
+
+  /** A period's edit and delete buttons (periodos:gestionar). */
+  const periodoActions = (p: Periodo) => (
+    <>
+      <Tooltip title={t('common.edit')}>
+        <IconButton
+          aria-label={t('periodos.editOne', { nombre: p.nombre })}
+          onClick={() => setEditing(p)}
+        >
+          <EditIcon />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('common.delete')}>
+        <IconButton
+          aria-label={t('periodos.deleteOne', { nombre: p.nombre })}
+          onClick={() => askDelete(p)}
+        >
+          <DeleteIcon />
+        </IconButton>
+      </Tooltip>
+    </>
+  );
 
   // The period being edited follows the list, so after a 409 the refetched version is the one
   // the next save is based on.
@@ -183,49 +192,33 @@ export default function PeriodosPage() {
       ) : (
         <>
           <PeriodosTimeline evento={ev} periodos={sorted} />
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label={t('periodos.heading')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('fields.nombre')}</TableCell>
-                  <TableCell sx={HIDE_ON_PHONE}>{t('fields.descripcion')}</TableCell>
-                  <TableCell>{t('fields.fechaInicio')}</TableCell>
-                  <TableCell>{t('fields.fechaFin')}</TableCell>
-                  {canManage && <TableCell align="right">{t('common.actions')}</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {sorted.map((p) => (
-                  <TableRow key={p.id}>
-                    <TableCell>{p.nombre}</TableCell>
-                    <TableCell sx={HIDE_ON_PHONE}>{p.descripcion}</TableCell>
-                    <TableCell sx={NO_WRAP}>{formatDateTime(p.fechaInicio, locale)}</TableCell>
-                    <TableCell sx={NO_WRAP}>{formatDateTime(p.fechaFin, locale)}</TableCell>
-                    {canManage && (
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Tooltip title={t('common.edit')}>
-                          <IconButton
-                            aria-label={t('periodos.editOne', { nombre: p.nombre })}
-                            onClick={() => setEditing(p)}
-                          >
-                            <EditIcon />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title={t('common.delete')}>
-                          <IconButton
-                            aria-label={t('periodos.deleteOne', { nombre: p.nombre })}
-                            onClick={() => askDelete(p)}
-                          >
-                            <DeleteIcon />
-                          </IconButton>
-                        </Tooltip>
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <SimpleTable
+            size="small"
+            aria-label={t('periodos.heading')}
+            rows={sorted}
+            columns={[
+              { key: 'nombre', header: t('fields.nombre'), cell: (p) => p.nombre },
+              {
+                key: 'descripcion',
+                header: t('fields.descripcion'),
+                sx: HIDE_ON_PHONE,
+                cell: (p) => p.descripcion,
+              },
+              ...(['fechaInicio', 'fechaFin'] as const).map((field) => ({
+                key: field,
+                header: t(`fields.${field}`),
+                cellSx: NO_WRAP,
+                cell: (p: Periodo) => formatDateTime(p[field], locale),
+              })),
+              canManage && {
+                key: 'actions',
+                header: t('common.actions'),
+                align: 'right',
+                cellSx: NO_WRAP,
+                cell: periodoActions,
+              },
+            ]}
+          />
         </>
       )}
 
@@ -241,7 +234,7 @@ export default function PeriodosPage() {
           }}
         />
       )}
-      {confirm.dialog}
+      {confirmDialog}
     </Stack>
   );
 }

@@ -45,7 +45,6 @@ export function GuardarInformeDialog({ filtro, onClose }: GuardarInformeDialogPr
   return (
     <FormDialog
       title={t('guardar.title')}
-      submitLabel={t('common.save')}
       server={server}
       onClose={onClose}
       intro={

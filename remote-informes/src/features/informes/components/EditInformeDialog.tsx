@@ -51,7 +51,6 @@ export function EditInformeDialog({ informe, onClose }: EditInformeDialogProps) 
   return (
     <FormDialog
       title={t('informe.editTitle')}
-      submitLabel={t('common.save')}
       server={server}
       onClose={onClose}
       conflictMessage={t('informe.conflict')}

@@ -16,19 +16,16 @@ import {
   type InformeListQuery,
   type InformeTipo,
 } from '@gestion/shared';
-import { useAuth, useNotify, usePermission } from '@gestion/shared/react';
+import { useAuth, usePermission } from '@gestion/shared/react';
 import {
-  ListPage,
   PageLoading,
   SearchField,
   SelectField,
   formatDateTime,
-  listStatus,
-  readApiError,
-  useConfirmDialog,
+  useConfirmDelete,
   useLocale,
 } from '@gestion/ui';
-import { ServerDataGrid, usePageInRange, useServerListState } from '@gestion/ui/grid';
+import { ResourceListPage, useServerListState } from '@gestion/ui/grid';
 import { useInformesTexts } from '../../../i18n/namespace';
 import { useDeleteInformeMutation, useListInformesQuery } from '../api';
 import { NuevoInformeDialog } from './NuevoInformeDialog';
@@ -43,8 +40,7 @@ import { NuevoInformeDialog } from './NuevoInformeDialog';
 export default function InformesPage() {
   const { t, ready } = useInformesTexts();
   const locale = useLocale();
-  const notify = useNotify();
-  const { ask: askConfirm, dialog: confirmDialog } = useConfirmDialog();
+  const { askDelete: confirmDelete, dialog: confirmDialog } = useConfirmDelete();
   const canCreate = usePermission('informes:crear');
   const canDelete = usePermission('informes:eliminar');
   const { user } = useAuth();
@@ -65,7 +61,6 @@ export default function InformesPage() {
   );
   const [creating, setCreating] = useState(false);
   const [deleteInforme] = useDeleteInformeMutation();
-  const filtered = Boolean(q || tipo);
 
   const query = useListInformesQuery({
     q: q || undefined,
@@ -74,25 +69,15 @@ export default function InformesPage() {
     // The api's own union of sorts (`INFORME_SORTS`); the grid offers only those columns.
     sort: list.params.sort as InformeListQuery['sort'],
   });
-  const { data } = query;
-  // Deleting the last row of the last page leaves it empty: show the page before.
-  usePageInRange(list, data);
 
   const columns = useMemo<GridColDef<Informe>[]>(() => {
     const askDelete = (row: Informe) => {
       const nombre = { nombre: row.nombre, interpolation: { escapeValue: false } };
-      askConfirm({
+      confirmDelete({
         title: t('informes.deleteTitle'),
         message: t('informes.deleteMessage', nombre),
-        confirmLabel: t('common.delete'),
-        onConfirm: async () => {
-          try {
-            await deleteInforme(row.id).unwrap();
-            notify(t('informes.deleted', nombre), { type: 'success' });
-          } catch (err) {
-            notify(readApiError(err, t('common.deleteFailed')).message, { type: 'error' });
-          }
-        },
+        remove: () => deleteInforme(row.id).unwrap(),
+        deleted: t('informes.deleted', nombre),
       });
     };
     const cols: GridColDef<Informe>[] = [
@@ -153,31 +138,25 @@ export default function InformesPage() {
     }
     return cols;
     // `ready`: `t` keeps its identity when the bundle arrives, and the headers must follow it.
-  }, [t, ready, locale, canDelete, user, askConfirm, deleteInforme, notify]);
+  }, [t, ready, locale, canDelete, user, confirmDelete, deleteInforme]);
 
   if (!ready) return <PageLoading />;
 
   return (
-    <ListPage
-      title={t('informes.heading')}
-      create={
-        canCreate ? { label: t('informes.new'), onClick: () => setCreating(true) } : undefined
-      }
-      status={listStatus(query, !filtered && data?.total === 0)}
-      loadFailed={t('informes.loadFailed')}
-      empty={{
-        icon: <AssessmentIcon color="disabled" sx={{ fontSize: 56 }} aria-hidden="true" />,
-        title: t('informes.emptyTitle'),
-        message: canCreate ? t('informes.emptyInvite') : t('informes.emptyReadOnly'),
-        action: canCreate
-          ? { label: t('informes.createFirst'), onClick: () => setCreating(true) }
-          : undefined,
-        extra: canCreate ? (
+    <ResourceListPage<Informe>
+      text={(key) => t(`informes.${key}`)}
+      icon={AssessmentIcon}
+      query={query}
+      list={list}
+      columns={columns}
+      onCreate={canCreate ? () => setCreating(true) : undefined}
+      emptyExtra={
+        canCreate ? (
           <Button component={RouterLink} to={paths.filtrado()}>
             {t('informes.irAFiltrado')}
           </Button>
-        ) : undefined,
-      }}
+        ) : undefined
+      }
       filters={
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
           <SearchField
@@ -205,15 +184,6 @@ export default function InformesPage() {
           {confirmDialog}
         </>
       }
-    >
-      <ServerDataGrid<Informe>
-        aria-label={t('informes.heading')}
-        data={data}
-        columns={columns}
-        loading={query.isFetching}
-        {...list.grid}
-        noRowsLabel={t('informes.noMatches')}
-      />
-    </ListPage>
+    />
   );
 }

@@ -75,7 +75,6 @@ export function NuevoInformeDialog({ onClose }: { onClose: () => void }) {
         control={control}
         name="tipo"
         label={t('nuevo.tipo')}
-        fullWidth
         options={tipos.map((tp) => ({ value: tp, label: t(`tipos.${tp}`) }))}
       />
       {tipo === 'listado' && (
@@ -84,7 +83,6 @@ export function NuevoInformeDialog({ onClose }: { onClose: () => void }) {
             control={control}
             name="entidad"
             label={t('nuevo.entidad')}
-            fullWidth
             options={entidades.map((e) => ({ value: e, label: t(`entidades.${e}`) }))}
           />
           <Typography variant="body2" color="text.secondary">
