@@ -76,3 +76,13 @@ export function auditsOf(app: FastifyInstance, accion: string, id: number) {
     .where('objetivo_id', '=', String(id))
     .execute();
 }
+
+/** The second-factor failures in a row counted for user `id` (`mfa_fallos`), 0 when none. */
+export async function secondFactorFailures(app: FastifyInstance, id: number): Promise<number> {
+  const row = await app.db
+    .selectFrom('mfa_fallos')
+    .select('fallos')
+    .where('usuario_id', '=', id)
+    .executeTakeFirst();
+  return Number(row?.fallos ?? 0);
+}

@@ -15,6 +15,7 @@ import {
   authenticateWith,
   authenticationOptions,
   registerWith,
+  secondFactorFailures,
   userWithPasskey,
 } from './passkeys-fixtures';
 import { SoftAuthenticator } from './support/webauthn-authenticator';
@@ -23,16 +24,7 @@ describe.each(DATABASES)('passkeys: signing in (%s)', (dialect) => {
   let w: CicloWorld;
   const authenticate = (respuesta: object, token?: string) =>
     post(w.app, '/api/auth/passkeys/authenticate', token ? { respuesta, token } : { respuesta });
-  const fallos = async (id: number) =>
-    Number(
-      (
-        await w.app.db
-          .selectFrom('mfa_fallos')
-          .select('fallos')
-          .where('usuario_id', '=', id)
-          .executeTakeFirst()
-      )?.fallos ?? 0,
-    );
+  const fallos = (id: number) => secondFactorFailures(w.app, id);
 
   beforeAll(async () => {
     w = await buildCicloWorld(dialect);

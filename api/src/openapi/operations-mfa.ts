@@ -53,7 +53,7 @@ export const MFA_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /api/auth/reautenticar': {
     operationId: 'reauthenticate',
     description:
-      'Confirma la identidad para una operación sensible (cambiar un factor, dar el rol admin, quitar la verificación en dos pasos obligatoria de un rol, restablecer el segundo factor de otro usuario): `{password}` o `{codigo}` (uno de los dos). Vale 10 minutos en esta sesión.',
+      'Confirma la identidad para una operación sensible (cambiar un factor, dar el rol admin, quitar la verificación en dos pasos obligatoria de un rol, restablecer el segundo factor de otro usuario): `{password}`, `{codigo}` o `{respuesta}` (uno de los tres). `respuesta` es lo que responde `startAuthentication()` a las opciones de POST /api/auth/passkeys/authentication-options `{reautenticacion: true}` pedidas con esta sesión: una llave de acceso propia, verificada por el usuario; el desafío sirve una vez; cualquier rechazo es 400 PASSKEY_NO_VALIDA (auditado, no cuenta para el bloqueo del segundo factor). Vale 10 minutos en esta sesión.',
     responses: { 204: 'Confirmada.' },
   },
   'GET /api/usuarios/{id}/mfa': {

@@ -40,7 +40,7 @@ export const PASSKEY_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   },
   'POST /api/auth/passkeys/authentication-options': {
     operationId: 'passkeyAuthenticationOptions',
-    description: `Opciones para \`startAuthentication()\` (PublicKeyCredentialRequestOptionsJSON). Sin cuerpo o \`{}\`: inicio de sesión sin contraseña, \`allowCredentials\` vacío (el navegador ofrece las llaves detectables que guarda para este sitio, también en el autocompletado). Con \`{token}\` (el de \`{mfa: {token, metodos}}\`): segundo paso de ese usuario, con sus llaves; 401 PASSKEY_NO_VALIDA si el token ya no vale, 409 MFA_NO_CONFIGURADO si no tiene llaves, 429 MFA_BLOQUEADO si su segundo factor está bloqueado. ${CHALLENGE}`,
+    description: `Opciones para \`startAuthentication()\` (PublicKeyCredentialRequestOptionsJSON). Sin cuerpo o \`{}\`: inicio de sesión sin contraseña, \`allowCredentials\` vacío (el navegador ofrece las llaves detectables que guarda para este sitio, también en el autocompletado). Con \`{token}\` (el de \`{mfa: {token, metodos}}\`): segundo paso de ese usuario, con sus llaves; 401 PASSKEY_NO_VALIDA si el token ya no vale, 409 MFA_NO_CONFIGURADO si no tiene llaves, 429 MFA_BLOQUEADO si su segundo factor está bloqueado. Con \`{reautenticacion: true}\` y el bearer de una sesión: para confirmar la identidad (POST /api/auth/reautenticar \`{respuesta}\`), con las llaves del usuario de la sesión en \`allowCredentials\`; 401 sin sesión válida, 409 MFA_NO_CONFIGURADO si no tiene llaves. ${CHALLENGE}`,
     responses: { 200: 'Las opciones.' },
   },
   'POST /api/auth/passkeys/authenticate': {

@@ -25,11 +25,11 @@ import { isValidEmail, normalizeEmail } from '../lib/email';
 import { HttpError, isUniqueViolation, validationError } from '../lib/http-errors';
 import { ACCOUNT_CEILING, lockoutKey } from '../lib/lockout-store';
 import { passwordProblem } from '../lib/passwords';
-import { CICLO_AUDIT, type CicloDeps } from './ciclo-cuenta-common';
+import type { CicloDeps } from './ciclo-cuenta-common';
 import { enrolmentStepIfRequired } from './mfa-enrolment-step';
 import { afterPassword } from './mfa-login';
 import { createPasswordAttempts } from './password-attempts';
-import { createSignInSteps, emailNotVerified } from './sign-in-steps';
+import { createSignInSteps, refuseUnverifiedEmail } from './sign-in-steps';
 import { createVerificationService } from './verification-service';
 import type { ClientCaller, SignedInCaller } from './service-deps';
 import { getAjuste } from '../repositories/ajustes-repository';
@@ -149,18 +149,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
       await attempts.succeeded(key);
       // Only after the right password, so the 403 tells nothing to a guesser (issue #15).
-      if (!cred.emailVerificado && (await getAjuste(db, 'verificacion_email'))) {
-        await insertAudit(db, {
-          actorId: cred.id,
-          actorEmail: cred.email,
-          accion: CICLO_AUDIT.emailNotVerified,
-          objetivoTipo: 'usuario',
-          objetivoId: cred.id,
-          ip: caller.ip,
-          at: now(),
-        });
-        throw emailNotVerified();
-      }
+      await refuseUnverifiedEmail(db, cred, caller.ip, now());
       // Under attack (the account-wide ceiling reached): this address has not failed (else
       // refuseWhileLocked answered 429), so the owner gets a mailed code instead of a refusal.
       // Issue #16: a user with a second factor, or whose roles require one, takes a second step

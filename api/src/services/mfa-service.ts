@@ -20,6 +20,7 @@ import {
   ERROR_CODES,
   MESSAGES,
 } from '@gestion/shared';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Db } from '../db/types';
 import { HttpError, validationError } from '../lib/http-errors';
 import { decryptSecret, encryptSecret } from '../lib/mfa-crypto';
@@ -49,6 +50,7 @@ import {
   type MfaDeps,
 } from './mfa-common';
 import { auditAs, createMfaLogin } from './mfa-login';
+import { createPasskeyStepUp } from './passkeys-step-up';
 import type { SignedInCaller } from './service-deps';
 
 /** Who acts on the factor: a signed-in session, or the enrolment step of a sign-in. */
@@ -61,6 +63,7 @@ export function createMfaService(deps: MfaDeps) {
   const { db, now, hasher } = deps;
   const common = createMfaCommon(deps);
   const login = createMfaLogin(deps);
+  const passkeyStepUp = createPasskeyStepUp(deps);
 
   async function mustUser(tx: Db, id: number): Promise<CicloUsuario> {
     const u = await findCicloUsuario(tx, id);
@@ -194,10 +197,12 @@ export function createMfaService(deps: MfaDeps) {
     },
 
     /**
-     * POST /api/auth/reautenticar: the password or a second-factor code (counted and locked as
-     * at sign-in) renews the session's step-up time.
-     * @throws 400 VALIDATION_ERROR (neither or both given; a wrong password, field `password`;
-     *   a wrong code, field `codigo`), 429 ACCOUNT_LOCKED or MFA_BLOQUEADO.
+     * POST /api/auth/reautenticar: the password, a second-factor code (counted and locked as
+     * at sign-in) or a passkey's `respuesta` (passkeys-step-up.ts) renews the session's step-up
+     * time.
+     * @throws 400 VALIDATION_ERROR (not exactly one given; a wrong password, field `password`;
+     *   a wrong code, field `codigo`), 400 PASSKEY_NO_VALIDA, 429 ACCOUNT_LOCKED or
+     *   MFA_BLOQUEADO.
      */
     async reauthenticate(
       caller: SignedInCaller,
@@ -205,9 +210,13 @@ export function createMfaService(deps: MfaDeps) {
       body: ReautenticarRequest,
     ): Promise<void> {
       const hasPassword = body.password !== undefined;
-      if (hasPassword === (body.codigo !== undefined))
+      const given = [body.password, body.codigo, body.respuesta].filter((v) => v !== undefined);
+      if (given.length !== 1)
         throw validationError([{ field: 'password', message: MESSAGES.invalidCredentials }]);
-      if (hasPassword) {
+      if (body.respuesta !== undefined) {
+        const respuesta = body.respuesta as unknown as AuthenticationResponseJSON;
+        await passkeyStepUp.reauthenticate(caller, sesionId, respuesta);
+      } else if (hasPassword) {
         await common.checkPassword(caller, body.password);
         await stepUpRenewed(sesionId);
       } else {
@@ -231,7 +240,7 @@ export function createMfaService(deps: MfaDeps) {
         accion: MFA_AUDIT.reauthenticated,
         objetivoTipo: 'sesion',
         objetivoId: sesionId,
-        cambios: { metodo: hasPassword ? 'password' : 'codigo' },
+        cambios: { metodo: body.respuesta ? 'passkey' : hasPassword ? 'password' : 'codigo' },
       });
     },
   };

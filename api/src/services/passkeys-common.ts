@@ -10,7 +10,8 @@ import {
   type Passkey,
 } from '@gestion/shared';
 import { HttpError, validationError } from '../lib/http-errors';
-import { relyingParty, userHandle, type RelyingParty } from '../lib/webauthn';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { relyingParty, userHandle, verifyAuthentication, type RelyingParty } from '../lib/webauthn';
 import { PRODUCT_NAME } from '../mail/templates/layout';
 import type { PasskeyRow } from '../repositories/passkeys-repository';
 import type { MfaDeps } from './mfa-common';
@@ -56,15 +57,42 @@ export function passkeyJson(p: PasskeyRow): Passkey {
 export const descriptors = (rows: PasskeyRow[]) =>
   rows.map((p) => ({ id: p.credencialId, transports: p.transportes }));
 
-/** The Relying Party and the user handles of one configuration. */
+/**
+ * The Relying Party and the user handles of one configuration, and `verifyAssertion`: an
+ * authentication answer checked against `challenge` and stored passkey `cred` (its owner's user
+ * handle), answering the new counter or null (lib/webauthn.ts `verifyAuthentication`).
+ */
 export function passkeyParty(deps: MfaDeps): {
   rp: RelyingParty;
   handleOf: (usuarioId: number) => Uint8Array<ArrayBuffer>;
   log: (what: string) => (reason: string) => void;
+  verifyAssertion: (
+    respuesta: AuthenticationResponseJSON,
+    challenge: string,
+    cred: PasskeyRow,
+  ) => Promise<{ counter: number } | null>;
 } {
+  const rp = relyingParty(deps.appUrl, PRODUCT_NAME.es);
+  const handleOf = (usuarioId: number) => userHandle(deps.mfaKey, usuarioId);
+  const log = (what: string) => (reason: string) =>
+    deps.warn({ reason }, `passkey ${what} refused`);
   return {
-    rp: relyingParty(deps.appUrl, PRODUCT_NAME.es),
-    handleOf: (usuarioId) => userHandle(deps.mfaKey, usuarioId),
-    log: (what) => (reason) => deps.warn({ reason }, `passkey ${what} refused`),
+    rp,
+    handleOf,
+    log,
+    verifyAssertion: (respuesta, challenge, cred) =>
+      verifyAuthentication(
+        rp,
+        respuesta,
+        challenge,
+        {
+          id: cred.credencialId,
+          publicKey: cred.clavePublica,
+          counter: cred.contador,
+          transports: cred.transportes,
+        },
+        handleOf(cred.usuarioId),
+        log('authentication'),
+      ),
   };
 }

@@ -18,13 +18,15 @@
  */
 import {
   MFA_LIMITS,
+  PASSKEY_MESSAGES,
   type PasskeyAuthenticateRequest,
   type PasskeyAuthenticationOptions,
   type SignedInResponse,
 } from '@gestion/shared';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { HttpError } from '../lib/http-errors';
-import { authenticationOptions, challengeOf, verifyAuthentication } from '../lib/webauthn';
+import { validationError } from '../lib/http-errors';
+import { authenticationOptions, challengeOf } from '../lib/webauthn';
 import {
   countDesafioFailure,
   findDesafio,
@@ -43,14 +45,14 @@ import type { CicloMeta } from './ciclo-cuenta-common';
 import { createMfaCommon, MFA_AUDIT, mfaConflict, type MfaDeps } from './mfa-common';
 import { auditAs } from './mfa-login';
 import { CEREMONY_TIMEOUT_MS, descriptors, passkeyInvalid, passkeyParty } from './passkeys-common';
-import { createSignInSteps } from './sign-in-steps';
+import { createSignInSteps, refuseUnverifiedEmail } from './sign-in-steps';
 
 /** Sign-in with a passkey over one database. */
 export function createPasskeysLogin(deps: MfaDeps) {
   const { db, now, dialect } = deps;
   const common = createMfaCommon(deps);
   const steps = createSignInSteps(deps);
-  const { rp, handleOf, log } = passkeyParty(deps);
+  const { rp, verifyAssertion } = passkeyParty(deps);
 
   /** The usable second-step token `token`, or 401 PASSKEY_NO_VALIDA. */
   async function secondStep(token: string): Promise<DesafioRow> {
@@ -61,24 +63,36 @@ export function createPasskeysLogin(deps: MfaDeps) {
 
   return {
     /**
-     * POST /api/auth/passkeys/authentication-options: options for `startAuthentication()`.
-     * @throws 401 PASSKEY_NO_VALIDA (an unusable token or deactivated user), 409
-     *   MFA_NO_CONFIGURADO (the token's user has no passkey), 429 MFA_BLOQUEADO.
+     * POST /api/auth/passkeys/authentication-options: options for `startAuthentication()` —
+     * without a token nor `stepUpUserId` for a passwordless sign-in, with the second-step
+     * `token`, or with `stepUpUserId` (the session's user of `{reautenticacion: true}`) for
+     * step-up: the challenge is bound to that user and lists their passkeys.
+     * @throws 400 VALIDATION_ERROR (both a token and step-up), 401 PASSKEY_NO_VALIDA (an
+     *   unusable token or deactivated user), 409 MFA_NO_CONFIGURADO (the user has no passkey),
+     *   429 MFA_BLOQUEADO.
      */
-    async authenticationOptions(token?: string): Promise<PasskeyAuthenticationOptions> {
+    async authenticationOptions(
+      token?: string,
+      stepUpUserId?: number,
+    ): Promise<PasskeyAuthenticationOptions> {
+      if (token !== undefined && stepUpUserId !== undefined)
+        throw validationError([{ field: 'reautenticacion', message: PASSKEY_MESSAGES.invalid }]);
       const d = token === undefined ? undefined : await secondStep(token);
+      const ownerId = d?.usuarioId ?? stepUpUserId;
       let allow: { id: string; transports: string[] }[] = [];
-      if (d) {
-        const u = await findCicloUsuario(db, d.usuarioId);
-        if (!u?.activo) throw passkeyInvalid(401);
-        await common.refuseWhileLocked(db, u.id);
-        const own = await listPasskeys(db, u.id);
+      if (ownerId !== undefined) {
+        if (d) {
+          const u = await findCicloUsuario(db, d.usuarioId);
+          if (!u?.activo) throw passkeyInvalid(401);
+          await common.refuseWhileLocked(db, u.id);
+        }
+        const own = await listPasskeys(db, ownerId);
         if (own.length === 0) throw mfaConflict('notEnrolled');
         allow = descriptors(own);
       }
       const challenge = await issuePasskeyChallenge(db, {
         tipo: 'autenticacion',
-        usuarioId: d?.usuarioId ?? null,
+        usuarioId: ownerId ?? null,
         mfaDesafioId: d?.id ?? null,
         now: now(),
         ttlMs: MFA_LIMITS.challengeTtlMs,
@@ -142,24 +156,17 @@ export function createPasskeysLogin(deps: MfaDeps) {
 
       if (!challenge || !bound) throw await refuse('desafio');
       if (!cred || !u) throw await refuse('credencial_desconocida');
+      // A step-up challenge (bound to a user, no second step) never signs anyone in.
+      if (!d && bound.usuarioId !== null && bound.mfaDesafioId === null)
+        throw await refuse('desafio');
       if ((bound.usuarioId !== null && bound.usuarioId !== u.id) || (d && d.usuarioId !== u.id))
         throw await refuse('otro_usuario');
       if (!u.activo) throw await refuse('usuario_inactivo');
       if (!tokenUser) await common.refuseWhileLocked(db, u.id);
-      const verified = await verifyAuthentication(
-        rp,
-        respuesta,
-        challenge,
-        {
-          id: cred.credencialId,
-          publicKey: cred.clavePublica,
-          counter: cred.contador,
-          transports: cred.transportes,
-        },
-        handleOf(u.id),
-        log('authentication'),
-      );
+      const verified = await verifyAssertion(respuesta, challenge, cred);
       if (!verified) throw await refuse('verificacion');
+      // Only after the passkey verified, as after the right password (auth-service `login`).
+      await refuseUnverifiedEmail(db, u, meta.ip, now());
 
       const ok = await db.transaction().execute(async (tx) => {
         if (!(await acceptPasskeyUse(tx, cred.id, verified.counter, now()))) return false;

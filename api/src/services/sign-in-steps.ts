@@ -23,6 +23,7 @@ import {
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/types';
 import { HttpError } from '../lib/http-errors';
+import { getAjuste } from '../repositories/ajustes-repository';
 import { AUDIT_ACTIONS, insertAudit } from '../repositories/auditoria-repository';
 import {
   countWrongCode,
@@ -57,6 +58,31 @@ function invalidCode(): HttpError {
 /** 403 EMAIL_NO_VERIFICADO (issue #15): the right password, the e-mail not yet verified. */
 export function emailNotVerified(): HttpError {
   return new HttpError(403, ERROR_CODES.emailNotVerified, LIFECYCLE_MESSAGES.emailNotVerified);
+}
+
+/**
+ * The e-mail gate of every sign-in (issue #15): while `verificacionEmail` is on, an account whose
+ * e-mail is not verified is audited (`CICLO_AUDIT.emailNotVerified`) and refused. Called only
+ * once the password or passkey proved right, so the 403 tells nothing to a guesser.
+ * @throws 403 EMAIL_NO_VERIFICADO.
+ */
+export async function refuseUnverifiedEmail(
+  db: Db,
+  u: { id: number; email: string; emailVerificado: boolean },
+  ip: string,
+  at: number,
+): Promise<void> {
+  if (u.emailVerificado || !(await getAjuste(db, 'verificacion_email'))) return;
+  await insertAudit(db, {
+    actorId: u.id,
+    actorEmail: u.email,
+    accion: CICLO_AUDIT.emailNotVerified,
+    objetivoTipo: 'usuario',
+    objetivoId: u.id,
+    ip,
+    at,
+  });
+  throw emailNotVerified();
 }
 
 type Deps = Pick<CicloDeps, 'db' | 'dialect' | 'now' | 'appUrl' | 'sessionMaxMs' | 'kickMail'>;

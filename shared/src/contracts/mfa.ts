@@ -10,6 +10,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { PASSWORD_MAX_LENGTH } from '../constants';
+import { PasskeyAuthenticationResponseJsonSchema } from './passkeys';
 import { UserSchema } from './user';
 
 /** The ways a second step can be completed; `passkey` arrives with the WebAuthn round. */
@@ -167,11 +168,17 @@ export const LoginMfaRequestSchema = Type.Object(
 export type LoginMfaRequest = Static<typeof LoginMfaRequestSchema>;
 
 /**
- * POST /api/auth/reautenticar → 204 (step-up): the password or a current second-factor code
- * (exactly one), stamped on the session for the next 10 minutes.
+ * POST /api/auth/reautenticar → 204 (step-up): exactly one of the password, a current
+ * second-factor code, or `respuesta` — what `startAuthentication()` answered to the options of
+ * POST /api/auth/passkeys/authentication-options `{reautenticacion: true}` with this session (one
+ * of the caller's own passkeys, user-verified) — stamped on the session for the next 10 minutes.
  */
 export const ReautenticarRequestSchema = Type.Object(
-  { password: Type.Optional(password()), codigo: Type.Optional(codigo()) },
+  {
+    password: Type.Optional(password()),
+    codigo: Type.Optional(codigo()),
+    respuesta: Type.Optional(PasskeyAuthenticationResponseJsonSchema),
+  },
   { additionalProperties: false },
 );
 export type ReautenticarRequest = Static<typeof ReautenticarRequestSchema>;

@@ -118,10 +118,11 @@ const mfaToken = () => Type.String({ minLength: 1, maxLength: 100 });
 /**
  * Body of POST /api/auth/passkeys/authentication-options: `{}` (or none) for a sign-in without
  * password; `{token}` — the second-step token of `{mfa: {token, metodos}}` — when the passkey is
- * the second step of that user's sign-in.
+ * the second step of that user's sign-in; `{reautenticacion: true}` with a session's bearer for
+ * step-up (POST /api/auth/reautenticar `{respuesta}`): the options list the caller's passkeys.
  */
 export const PasskeyAuthenticationOptionsRequestSchema = Type.Object(
-  { token: Type.Optional(mfaToken()) },
+  { token: Type.Optional(mfaToken()), reautenticacion: Type.Optional(Type.Literal(true)) },
   { additionalProperties: false },
 );
 export type PasskeyAuthenticationOptionsRequest = Static<

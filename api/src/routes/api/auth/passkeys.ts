@@ -124,13 +124,23 @@ const passkeyRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
     {
       schema: {
         tags,
-        summary: 'Opciones para iniciar sesión con una llave de acceso',
+        summary: 'Opciones para iniciar sesión o reautenticarse con una llave de acceso',
+        security: [{}, ...bearer],
         body: Type.Optional(PasskeyAuthenticationOptionsRequestSchema),
         response: { 200: PasskeyAuthenticationOptionsSchema, ...errors(400, 401, 409, 429) },
       },
       config: perMinute,
+      // `{reautenticacion: true}` is step-up: only then is a session required (and read).
+      preHandler: (request, reply, next) => {
+        if (request.body?.reautenticacion) app.authenticate.call(app, request, reply, next);
+        else next();
+      },
     },
-    async (request) => signIn.authenticationOptions(request.body?.token),
+    async (request) =>
+      signIn.authenticationOptions(
+        request.body?.token,
+        request.body?.reautenticacion ? request.user!.id : undefined,
+      ),
   );
 
   app.post(
