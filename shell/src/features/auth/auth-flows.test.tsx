@@ -91,6 +91,21 @@ describe('auth flows in the shell', () => {
     await waitFor(() => expect(app.location()).toBe('/cambiar-password'));
   });
 
+  it('a registration into a role that requires a second factor goes to the enrolment step, signed out', async () => {
+    const mfa = { token: 'mfa-3', configurar: true };
+    mockFetch({
+      'POST /api/auth/register': { status: 201, body: { message: 'Cuenta creada', mfa } },
+    });
+    const app = renderApp({ url: '/register' });
+    await app.user.click(await screen.findByRole('button', { name: 'Registrarse' }));
+    expect(
+      await screen.findByRole('heading', { name: `Dos pasos ${JSON.stringify(mfa)}` }),
+    ).toBeInTheDocument();
+    expect(app.location()).toBe('/login/configurar-dos-pasos');
+    expect(app.store.getState().auth).toMatchObject({ token: null, user: null, loading: false });
+    expect(screen.queryByText('Cuenta creada correctamente')).not.toBeInTheDocument();
+  });
+
   it('a registration pending verification resolves "pendiente" with no session and no navigation', async () => {
     jest.spyOn(console, 'info').mockImplementation(() => undefined);
     mockFetch({

@@ -94,8 +94,10 @@ export const login =
 /**
  * POST /api/auth/register. Success: token and user, 'Cuenta creada correctamente', then
  * `/login` (SPEC §4). With `verificacionEmail` on (issue #15) there is no session:
- * `'pendiente'`, and the page tells the visitor to check their mail. Failure: the server's
- * message, else 'Error al registrarse'.
+ * `'pendiente'`, and the page tells the visitor to check their mail. When the default role
+ * requires a second factor (`{mfa}`, issue #16) there is none either: the enrolment step at
+ * /login/configurar-dos-pasos, with the token as the history entry's state. Failure: the
+ * server's message, else 'Error al registrarse'.
  */
 export const register =
   (body: RegisterRequest): AppThunk<Promise<boolean | 'pendiente'>> =>
@@ -109,7 +111,10 @@ export const register =
       });
       if (!('token' in res)) {
         dispatch(loggedOut());
-        return 'pendiente';
+        // The default role requires a second factor (issue #16): the account exists and enrols
+        // one at the sign-in's enrolment step, whose activation starts the session.
+        if ('mfa' in res) navigator.navigate('/login/configurar-dos-pasos', { state: res.mfa });
+        return 'mfa' in res || 'pendiente';
       }
       storeToken(res.token);
       dispatch(registered({ token: res.token, user: res.user }));
