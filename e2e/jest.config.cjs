@@ -8,4 +8,7 @@ module.exports = {
   globalSetup: '<rootDir>/support/global-setup.cjs',
   testTimeout: 60_000,
   maxWorkers: 1,
+  // otplib (the second-factor tests compute authenticator codes) ships the ESM-only
+  // @noble/hashes and @scure/base: compiled like the api's own suites do.
+  transformIgnorePatterns: ['/node_modules/(?!(@noble/hashes|@scure/base)/)'],
 };
