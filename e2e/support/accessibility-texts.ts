@@ -10,6 +10,8 @@ export type Locale = 'es' | 'en';
 export const EVENTO = 'Jornadas accesibles';
 /** The seeded user, named in its row menu button. */
 export const USUARIO = 'Ana Ruiz';
+/** The seeded group, named in its row's members, edit and delete buttons. */
+export const GRUPO = 'Revisores';
 
 /** The names the dialogs are opened by, in each language. */
 export const TEXTS = {
@@ -25,6 +27,10 @@ export const TEXTS = {
     editRole: 'Editar el rol gestor',
     deleteRole: 'Eliminar el rol gestor',
     newRole: 'Nuevo rol',
+    newGrupo: 'Nuevo grupo',
+    editGrupo: `Editar ${GRUPO}`,
+    membersGrupo: `Miembros de ${GRUPO}`,
+    deleteGrupo: `Eliminar ${GRUPO}`,
     editPeriodo: 'Editar Sesión 10',
     deletePeriodo: 'Eliminar Sesión 10',
     deleteInforme: 'Eliminar Todos los eventos',
@@ -49,6 +55,10 @@ export const TEXTS = {
     editRole: 'Edit the role gestor',
     deleteRole: 'Delete the role gestor',
     newRole: 'New role',
+    newGrupo: 'New group',
+    editGrupo: `Edit ${GRUPO}`,
+    membersGrupo: `Members of ${GRUPO}`,
+    deleteGrupo: `Delete ${GRUPO}`,
     editPeriodo: 'Edit Sesión 10',
     deletePeriodo: 'Delete Sesión 10',
     deleteInforme: 'Delete Todos los eventos',

@@ -3,8 +3,9 @@
  * wcag22aa) on any page or dialog, in Spanish and English, in light and dark mode (issue #14):
  * every page of the shell and the three remotes (the inventory is e2e/README.md), the account
  * lifecycle pages reached with real mailed tokens (support/lifecycle), and every dialog — "new",
- * edit, delete, a user's row actions, the bulk actions, roles, an audit entry, Ajustes › Correo's
- * test mail, closing sessions, saving a filter as a report. The CSV import dialogs and the user
+ * edit, delete, a user's row actions, the bulk actions, roles, a group's editor, members and
+ * delete, an audit entry, Ajustes › Correo's test mail, closing sessions, saving a filter as a
+ * report. The CSV import dialogs and the user
  * page are checked in their own files. Each combination runs in its own browser context: the language as the visitor's stored
  * choice, the scheme as the system's (`prefers-color-scheme`), which the product follows. Every
  * finding of a combination is collected before the test fails, one readable line each.
@@ -14,7 +15,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeFindings, formatFindings, type AxeFinding } from '../support/axe';
 import { launchBrowser, withScreenshot } from '../support/browser';
-import { EVENTO, TEXTS, USUARIO, type Locale } from '../support/accessibility-texts';
+import { EVENTO, GRUPO, TEXTS, USUARIO, type Locale } from '../support/accessibility-texts';
 import { lifecycleLinks } from '../support/lifecycle';
 import { ADMIN, registerUser, startServer, type RunningServer } from '../support/server';
 import { startTestSmtp, type TestSmtp } from '../../api/test/support/smtp';
@@ -40,10 +41,11 @@ async function api<T>(method: string, url: string, body: unknown, expected: numb
   return (await res.json()) as T;
 }
 
-/** Something on every page: two users, an event with a period, a table report and a chart. */
+/** Something on every page: two users, a group, an event with a period, a table and a chart. */
 async function seed(): Promise<void> {
+  const tokens: string[] = [];
   for (const [i, nombre] of [USUARIO, 'Bruno Díaz'].entries()) {
-    await registerUser(server.url, {
+    tokens[i] = await registerUser(server.url, {
       email: `a11y${i}@e2e.test`,
       password: 'Usuario-Clave-2026',
       nombre,
@@ -55,6 +57,18 @@ async function seed(): Promise<void> {
     body: JSON.stringify(ADMIN),
   });
   adminToken = ((await login.json()) as { token: string }).token;
+  // A group giving a role, with Bruno as its member: the Grupos tab's row actions and dialogs.
+  const me = await fetch(`${server.url}/api/auth/me`, {
+    headers: { authorization: `Bearer ${tokens[1]}` },
+  });
+  const brunoId = ((await me.json()) as { user: { id: number } }).user.id;
+  const grupo = await api<{ id: number }>(
+    'POST',
+    '/grupos',
+    { nombre: GRUPO, descripcion: 'Revisan los accesos', roles: ['gestor'] },
+    201,
+  );
+  await api('PUT', `/grupos/${grupo.id}/miembros`, { añadir: [brunoId] }, 200);
   // A second session of the admin's, so Mi cuenta offers to close one (and the others).
   await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
@@ -294,6 +308,12 @@ async function sweep(page: Page, locale: Locale, scheme: Scheme): Promise<AxeFin
   await dialog('/configuracion/roles: new role', click(t.newRole));
   await dialog('/configuracion/roles: role editor', click(t.editRole));
   await dialog('/configuracion/roles: delete confirmation', click(t.deleteRole));
+  await visit('/configuracion/grupos');
+  await page.locator('.MuiDataGrid-row').first().waitFor();
+  await dialog('/configuracion/grupos: new group', click(t.newGrupo));
+  await dialog('/configuracion/grupos: group editor', click(t.editGrupo));
+  await dialog('/configuracion/grupos: members', click(t.membersGrupo));
+  await dialog('/configuracion/grupos: delete confirmation', click(t.deleteGrupo));
   await visit('/configuracion/auditoria');
   await dialog('/configuracion/auditoria: entry detail', () =>
     page.locator('main tbody tr[tabindex="0"]').first().click(),

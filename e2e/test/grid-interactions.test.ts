@@ -43,7 +43,7 @@ async function api<T>(method: string, url: string, body: unknown, expected: numb
   return (await res.json()) as T;
 }
 
-/** Rows for every grid and dialog: users, an event with a period, a table and a chart report. */
+/** Rows for every grid and dialog: users, a group, an event with a period, a table and a chart. */
 async function seed(): Promise<void> {
   for (const [i, nombre] of ['Ana Ruiz', 'Bruno Díaz'].entries()) {
     await registerUser(server.url, {
@@ -58,6 +58,12 @@ async function seed(): Promise<void> {
     body: JSON.stringify(ADMIN),
   });
   adminToken = ((await login.json()) as { token: string }).token;
+  await api(
+    'POST',
+    '/grupos',
+    { nombre: 'Revisores', descripcion: 'Revisan los accesos', roles: ['gestor'] },
+    201,
+  );
   eventoId = (
     await api<{ id: number }>(
       'POST',
@@ -174,6 +180,10 @@ it('every grid, select, menu, date picker and "new" dialog of the administration
     expect(usuarios.selects).toBeGreaterThan(0);
     expect(usuarios.menus).toBeGreaterThan(0);
     expect((await sweep('/configuracion/roles', tab('Roles'))).dialog).toBe(true);
+    expect(await sweep('/configuracion/grupos', gridRows)).toMatchObject({
+      grids: 1,
+      dialog: true,
+    });
     await sweep('/configuracion/auditoria', tab('Auditoría'));
     const ajustes = await sweep('/configuracion/ajustes', tab('Ajustes'));
     expect(ajustes.selects).toBeGreaterThan(0);
@@ -230,6 +240,13 @@ it('every row action, bulk action, detail and confirmation dialog of the adminis
     await tab('Roles')();
     await ui.exerciseDialog('/configuracion/roles, edit', click('Editar el rol gestor'));
     await ui.exerciseDialog('/configuracion/roles, delete', click('Eliminar el rol gestor'));
+
+    // Grupos: a group's editor, its members dialog and the delete confirmation.
+    await page.goto(`${server.url}/configuracion/grupos`);
+    await gridRows();
+    await ui.exerciseDialog('/configuracion/grupos, edit', click('Editar Revisores'));
+    await ui.exerciseDialog('/configuracion/grupos, members', click('Miembros de Revisores'));
+    await ui.exerciseDialog('/configuracion/grupos, delete', click('Eliminar Revisores'));
 
     // Auditoría: an entry's detail.
     await page.goto(`${server.url}/configuracion/auditoria`);
