@@ -84,7 +84,11 @@ it('enrols the authenticator app in Mi cuenta, warns at 3 codes, regenerates the
   ).token;
   const { page, errors } = await pageWith(token);
   const findings: AxeFinding[] = [];
-  const check = async (where: string) => findings.push(...(await axeFindings(page, where)));
+  const check = async (where: string) => {
+    // MUI's fades: colours mid-transition read as low contrast (a slower machine caught one).
+    await page.waitForTimeout(400);
+    findings.push(...(await axeFindings(page, where)));
+  };
   await withScreenshot(page, 'seguridad-cuenta', async () => {
     await page.goto(`${server.url}/configuracion`);
     const section = page.getByRole('region', { name: 'Seguridad' });
@@ -167,7 +171,11 @@ it("ticks a role's requirement, warns the admin, and resets a user's factors aft
 
   const { page, errors } = await pageWith(adminToken);
   const findings: AxeFinding[] = [];
-  const check = async (where: string) => findings.push(...(await axeFindings(page, where)));
+  const check = async (where: string) => {
+    // MUI's fades: colours mid-transition read as low contrast (a slower machine caught one).
+    await page.waitForTimeout(400);
+    findings.push(...(await axeFindings(page, where)));
+  };
   await withScreenshot(page, 'seguridad-admin', async () => {
     // The e2e server switched the admin role's requirement off: every admin is warned.
     await page.goto(`${server.url}/configuracion/roles`);
