@@ -60,6 +60,8 @@ async function password(page: Page, email: string, pwd: string, from = '/login')
 }
 
 async function axe(page: Page, where: string): Promise<void> {
+  // MUI's fades: colours mid-transition read as low contrast on a slow machine.
+  await page.waitForTimeout(400);
   findings.push(...(await axeFindings(page, where)));
 }
 
