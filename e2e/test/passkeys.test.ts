@@ -146,9 +146,15 @@ it('offers the passkeys in the e-mail autofill once the field gets focus, and si
 it('takes the passkey as the second step after the password', async () => {
   await withScreenshot(page, 'passkeys-second-step', async () => {
     await signOut();
+    // Typing the e-mail starts the autofill offer, which the virtual authenticator would answer
+    // at once; a person signing in with the password leaves it unanswered.
+    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
     await signInWithPassword();
     // A user with a factor gets the second step, still signed out.
-    await page.getByRole('button', { name: 'Usar llave de acceso' }).click();
+    const usePasskey = page.getByRole('button', { name: 'Usar llave de acceso' });
+    await usePasskey.waitFor();
+    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
+    await usePasskey.click();
     await page.getByText('Bienvenido de nuevo').waitFor();
     await page.waitForURL((u) => u.pathname === '/');
   });
