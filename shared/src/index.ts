@@ -22,6 +22,7 @@ export * from './contracts/usuarios-bulk';
 export * from './contracts/usuario-detalle';
 export * from './contracts/roles';
 export * from './contracts/grupos';
+export * from './contracts/sso';
 export * from './contracts/scim-tokens';
 export * from './contracts/sesiones';
 export * from './contracts/api-tokens';
