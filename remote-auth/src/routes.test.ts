@@ -8,8 +8,8 @@ import routesDefault, { routes } from './routes';
 
 const byPath = (path: string) => routes.find((route) => route.path === path);
 
-/** Issue #16: the code step and the enrolment step, after a right password. */
-const SECOND_STEP_PAGES = ['/login/dos-pasos', '/login/configurar-dos-pasos'];
+/** Issue #16: the code step and the enrolment step; issue #18: the return from an SSO provider. */
+const SECOND_STEP_PAGES = ['/login/dos-pasos', '/login/configurar-dos-pasos', '/login/sso'];
 
 describe('remote_auth routes', () => {
   it('exports the same descriptors as default and as `routes`', () => {

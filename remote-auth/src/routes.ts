@@ -53,6 +53,8 @@ export const routes: PageRoute[] = [
     // shell's runtime config already routes here.
     '/login/dos-pasos',
     '/login/configurar-dos-pasos',
+    // Issue #18: the single sign-on's return from the provider (features/sso), same prefix.
+    '/login/sso',
   ].map((path) => lifecyclePage(path)),
   // Only a signed-in user has a password to change (debeCambiarPassword keeps them here).
   lifecyclePage('/cambiar-password', ['auth']),

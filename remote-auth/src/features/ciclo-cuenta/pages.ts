@@ -18,6 +18,8 @@ const pages: Readonly<Record<string, () => PageModule>> = {
   // Issue #16's second step of a sign-in, routed with these pages (routes.ts).
   '/login/dos-pasos': () => import('../mfa-signin/DosPasosPage'),
   '/login/configurar-dos-pasos': () => import('../mfa-signin/ConfigurarDosPasosPage'),
+  // Issue #18's return from a single sign-on provider.
+  '/login/sso': () => import('../sso/SsoResultadoPage'),
 };
 
 /**

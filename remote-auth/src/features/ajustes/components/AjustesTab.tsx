@@ -15,7 +15,9 @@ import { ErrorAlert, decideFormError, readApiError } from '@gestion/ui';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { useListRolesQuery } from '../../roles/api';
 import { useGetAjustesQuery, useGetCorreoQuery, useUpdateAjustesMutation } from '../api';
+import { SsoSection } from '../../sso/components/SsoSection';
 import { CorreoSection } from './CorreoSection';
+import { AprovisionamientoSection } from '../../tokens/components/AprovisionamientoSection';
 import { DominiosField } from './DominiosField';
 
 /**
@@ -25,7 +27,8 @@ import { DominiosField } from './DominiosField';
  * silently overwritten. The kit's `decideFormError` places a refusal: one the api ties to
  * `dominiosPermitidos` or `verificacionEmail` under that field, any other above the settings. Issue #15: e-mail verification on
  * registration, which only a deployment that really sends mail can switch on, and the Correo
- * section (transport, sender, recent deliveries, a test mail).
+ * section (transport, sender, recent deliveries, a test mail). Issue #18: the single sign-on
+ * providers (Inicio de sesión único).
  */
 export function AjustesTab() {
   const { t } = useAdminTexts();
@@ -148,6 +151,7 @@ export function AjustesTab() {
           </div>
         </Stack>
       </Paper>
+      <SsoSection />
       <CorreoSection
         correo={correo.data}
         loading={correo.isLoading}
@@ -155,6 +159,7 @@ export function AjustesTab() {
         fetching={correo.isFetching}
         onRefresh={() => void correo.refetch()}
       />
+      <AprovisionamientoSection />
     </Stack>
   );
 }

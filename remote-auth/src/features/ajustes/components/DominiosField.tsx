@@ -12,18 +12,23 @@ const SEPARATORS = /[\s,;]+/u;
  * Enter (or paste several separated by commas or spaces). Each one is checked here with the
  * shared rule the api applies (`isValidDominio`), so a bad one is named under the field and
  * stays in the input to be corrected; `serverError` shows what the api still refused.
- * `onChange` gets the whole new list, normalised.
+ * `onChange` gets the whole new list, normalised. `label` and `helperText` name another list of
+ * domains (a single sign-on provider's, issue #18); the registration's by default.
  */
 export function DominiosField({
   value,
   disabled,
   serverError,
   onChange,
+  label,
+  helperText,
 }: {
   value: readonly string[];
   disabled: boolean;
   serverError?: string;
   onChange: (next: string[]) => void;
+  label?: string;
+  helperText?: string;
 }) {
   const { t } = useAdminTexts();
   const [input, setInput] = useState('');
@@ -79,10 +84,10 @@ export function DominiosField({
       renderInput={(params) => (
         <TextField
           {...params}
-          label={t('ajustes.dominios')}
+          label={label ?? t('ajustes.dominios')}
           placeholder={value.length === 0 ? t('ajustes.dominiosPlaceholder') : undefined}
           error={Boolean(shown)}
-          helperText={shown ?? t('ajustes.dominiosHelp')}
+          helperText={shown ?? helperText ?? t('ajustes.dominiosHelp')}
         />
       )}
     />

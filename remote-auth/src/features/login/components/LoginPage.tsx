@@ -15,6 +15,7 @@ import { PasswordField } from '../../../components/PasswordField';
 import { preloadAuthTexts, useAuthTexts } from '../../../i18n/namespace';
 import { useFieldRules } from '../../../lib/use-field-rules';
 import { LoginAlternatives } from '../../passkeys/LoginAlternatives';
+import { SsoButtons } from '../../sso/SsoButtons';
 import { SignedInPanel } from './SignedInPanel';
 
 // The texts download with this chunk, not after the first render (i18n/namespace.ts).
@@ -105,6 +106,8 @@ export default function LoginPage() {
       </Box>
       {/* Issue #16: a passkey (the ceremony loads on the click or the e-mail field's focus). */}
       <LoginAlternatives />
+      {/* Issue #18: "Continuar con <nombre>" per single sign-on provider. */}
+      <SsoButtons />
       <Typography variant="body2" align="center">
         {t('login.noAccount')}{' '}
         <Link component={RouterLink} to={paths.register()}>
