@@ -1,11 +1,13 @@
 import i18next from 'i18next';
 import {
   API_MESSAGES,
+  API_TOKENS_ERROR_CODES,
   ApiError,
   ERROR_CODES,
   EVENTOS_ERROR_CODES,
   EVENTOS_MESSAGES,
   MFA_ERROR_CODES,
+  SCIM_TOKENS_ERROR_CODES,
   formatEventosMessage,
 } from '@gestion/shared';
 import { initUiTestI18n } from './testing';
@@ -35,6 +37,8 @@ const API_CODES = [
   ...Object.values(ERROR_CODES),
   ...Object.values(EVENTOS_ERROR_CODES),
   ...Object.values(MFA_ERROR_CODES),
+  ...Object.values(API_TOKENS_ERROR_CODES),
+  ...Object.values(SCIM_TOKENS_ERROR_CODES),
   'METHOD_NOT_ALLOWED',
 ];
 

@@ -18,12 +18,14 @@ import i18next from 'i18next';
 import {
   ADMIN_MESSAGES,
   API_MESSAGES,
+  API_TOKENS_MESSAGES,
   ApiError,
   CONFIGURACION_MESSAGES,
   EVENTOS_MESSAGES,
   LIFECYCLE_MESSAGES,
   LISTAS_MESSAGES,
   MESSAGES,
+  SCIM_TOKENS_MESSAGES,
   type ErrorDetail,
 } from '@gestion/shared';
 import { loadNamespace, useNamespace, type NamespaceLoaders } from '@gestion/shared/react';
@@ -85,6 +87,18 @@ export const API_TEXT_CATALOGUE: Readonly<Record<string, string>> = {
   lastAdmin: ADMIN_MESSAGES.lastAdmin,
   textoConNul: LISTAS_MESSAGES.textoConNul,
   dominioInvalido: CONFIGURACION_MESSAGES.dominioInvalido,
+  // Issue #17: personal API tokens and SCIM connections (their details under permisos/expiraEn).
+  tokenPermisosNoValidos: API_TOKENS_MESSAGES.permisosNoValidos,
+  tokenPermisoNoTenido: API_TOKENS_MESSAGES.permisoNoTenido,
+  tokenPermisosVacios: API_TOKENS_MESSAGES.permisosVacios,
+  tokenExpiracionPasada: API_TOKENS_MESSAGES.expiracionPasada,
+  tokenExpiracionLejana: API_TOKENS_MESSAGES.expiracionLejana,
+  tokenLimiteAlcanzado: API_TOKENS_MESSAGES.limiteAlcanzado,
+  tokenNombreObligatorio: API_TOKENS_MESSAGES.nombreObligatorio,
+  tokenNoPermitido: API_TOKENS_MESSAGES.noPermitido,
+  scimNoEncontrada: SCIM_TOKENS_MESSAGES.noEncontrada,
+  scimLimite: SCIM_TOKENS_MESSAGES.limite,
+  scimNombreObligatorio: SCIM_TOKENS_MESSAGES.nombreObligatorio,
   required: 'Este campo es obligatorio',
   notAllowed: 'Campo no admitido',
   bodyNotObject: 'El cuerpo debe ser un objeto JSON',

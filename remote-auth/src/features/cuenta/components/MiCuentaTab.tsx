@@ -9,10 +9,12 @@ import { SessionsSection } from './SessionsSection';
 
 /** Mi cuenta › Seguridad (issue #16): the second factors, their own chunk. */
 const SeguridadArea = lazy(() => import('../../seguridad/components/SeguridadArea'));
+/** Mi cuenta › Tokens (issue #17): personal API tokens, their own chunk. */
+const TokensSection = lazy(() => import('../../tokens/components/TokensSection'));
 
 /**
- * Mi cuenta: always shown; every signed-in user manages their own profile, password, sessions
- * and second factors (Seguridad).
+ * Mi cuenta: always shown; every signed-in user manages their own profile, password, sessions,
+ * second factors (Seguridad) and personal API tokens (Tokens).
  */
 export function MiCuentaTab() {
   return (
@@ -24,6 +26,9 @@ export function MiCuentaTab() {
       <SessionsSection />
       <Suspense fallback={<PageLoading />}>
         <SeguridadArea />
+      </Suspense>
+      <Suspense fallback={<PageLoading />}>
+        <TokensSection />
       </Suspense>
     </Stack>
   );

@@ -36,6 +36,7 @@ import { UsuarioPerfil } from './UsuarioPerfil';
 import { UsuarioRolesPermisos } from './UsuarioRolesPermisos';
 import { UsuarioGrupos } from '../../grupos/components/UsuarioGrupos';
 import { UsuarioSesiones } from './UsuarioSesiones';
+import UsuarioTokens from '../../tokens/components/UsuarioTokens';
 
 /** Largest id the api accepts (PostgreSQL `integer`); anything else is "not found" at once. */
 const ID_MAX = 2_147_483_647;
@@ -197,6 +198,14 @@ export default function UsuarioDetallePage() {
           usuario={usuario}
           refusal={sessionsRefusal ? refusalText(sessionsRefusal) : null}
           onRevokeAll={() => setPending({ kind: 'revoke', user: usuario })}
+        />
+      )}
+      {canEdit && (
+        // Issue #17: the user's personal API tokens (same permission and rule as the sessions).
+        <UsuarioTokens
+          key={`tokens-${sessionsKey}`}
+          usuario={usuario}
+          refusal={sessionsRefusal ? refusalText(sessionsRefusal) : null}
         />
       )}
       {canEdit && (
