@@ -49,6 +49,7 @@ import permisosRoutes from './routes/api/permisos/index';
 import rolesRoutes from './routes/api/roles/index';
 import gruposRoutes from './routes/api/grupos/index';
 import sesionesRoutes from './routes/api/sesiones/index';
+import tokensRoutes from './routes/api/tokens/index';
 import usuariosRoutes from './routes/api/usuarios/index';
 import eventosRoutes from './routes/api/eventos/index';
 import informesRoutes from './routes/api/informes/index';
@@ -244,6 +245,7 @@ export async function buildApp(
     await app.register(gruposRoutes, { prefix: '/api/grupos' });
     await app.register(permisosRoutes, { prefix: '/api/permisos' });
     await app.register(sesionesRoutes, { prefix: '/api/sesiones' });
+    await app.register(tokensRoutes, { prefix: '/api/tokens' });
     await app.register(auditoriaRoutes, { prefix: '/api/auditoria' });
     await app.register(configuracionRoutes, { prefix: '/api/configuracion' });
     await app.register(eventosRoutes, { prefix: '/api/eventos' });

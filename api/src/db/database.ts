@@ -6,6 +6,7 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { PasskeyDesafiosTable, PasskeysTable } from './passkeys-tables';
+import type { ApiTokensTable } from './api-tokens-tables';
 
 /** Epoch milliseconds. */
 export type EpochMs = number;
@@ -295,6 +296,7 @@ export interface Database {
   mfa_fallos: MfaFallosTable;
   passkeys: PasskeysTable;
   passkey_desafios: PasskeyDesafiosTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type UsuarioRow = Selectable<UsuariosTable>;

@@ -4,6 +4,7 @@
  */
 import {
   API_MESSAGES,
+  type ApiTokenErrorCode,
   ERROR_CODES,
   type ErrorCode,
   type ErrorDetail,
@@ -17,7 +18,12 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     /** ERROR_CODES, or MFA_ERROR_CODES (issue #16: kept apart for the shell's budget). */
-    readonly code: ErrorCode | MfaErrorCode | PasskeyErrorCode | GrupoErrorCode,
+    readonly code:
+      | ErrorCode
+      | MfaErrorCode
+      | PasskeyErrorCode
+      | GrupoErrorCode
+      | ApiTokenErrorCode,
     /** Spanish, shown to the user as is. */
     message: string,
     readonly details?: ErrorDetail[],
