@@ -48,8 +48,9 @@ import miCuentaRoutes from './routes/api/configuracion/mi-cuenta';
 import permisosRoutes from './routes/api/permisos/index';
 import rolesRoutes from './routes/api/roles/index';
 import gruposRoutes from './routes/api/grupos/index';
+import scimTokensRoutes from './routes/api/scim-tokens/index';
+import scimRoutes from './routes/scim/index';
 import sesionesRoutes from './routes/api/sesiones/index';
-import tokensRoutes from './routes/api/tokens/index';
 import usuariosRoutes from './routes/api/usuarios/index';
 import eventosRoutes from './routes/api/eventos/index';
 import informesRoutes from './routes/api/informes/index';
@@ -243,9 +244,11 @@ export async function buildApp(
     await app.register(usuariosRoutes, { prefix: '/api/usuarios' });
     await app.register(rolesRoutes, { prefix: '/api/roles' });
     await app.register(gruposRoutes, { prefix: '/api/grupos' });
+    await app.register(scimTokensRoutes, { prefix: '/api/scim/tokens' });
+    // Issue #17: the SCIM 2.0 service provider, its own auth, media type and error shape.
+    await app.register(scimRoutes, { prefix: '/scim/v2' });
     await app.register(permisosRoutes, { prefix: '/api/permisos' });
     await app.register(sesionesRoutes, { prefix: '/api/sesiones' });
-    await app.register(tokensRoutes, { prefix: '/api/tokens' });
     await app.register(auditoriaRoutes, { prefix: '/api/auditoria' });
     await app.register(configuracionRoutes, { prefix: '/api/configuracion' });
     await app.register(eventosRoutes, { prefix: '/api/eventos' });

@@ -6,7 +6,7 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { PasskeyDesafiosTable, PasskeysTable } from './passkeys-tables';
-import type { ApiTokensTable } from './api-tokens-tables';
+import type { ScimConexionesTable } from './scim-tables';
 
 /** Epoch milliseconds. */
 export type EpochMs = number;
@@ -39,6 +39,8 @@ export interface UsuariosTable {
   email_verificado: ColumnType<Flag, Flag | undefined, Flag>;
   /** Locale of the user's mails, `es` or `en` (migration 0010). */
   idioma: ColumnType<string, string | undefined, string>;
+  /** The directory's id of the user (SCIM `externalId`, migration 0016); unique when present. */
+  external_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RolesTable {
@@ -79,6 +81,8 @@ export interface GruposTable {
   external_id: string | null;
   version: ColumnType<number, number | undefined, number>;
   creado_en: EpochMs;
+  /** Last write through SCIM (migration 0016), SCIM's `meta.lastModified`; null before one. */
+  actualizado_en: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
 }
 
 export interface GrupoRolesTable {
@@ -296,7 +300,7 @@ export interface Database {
   mfa_fallos: MfaFallosTable;
   passkeys: PasskeysTable;
   passkey_desafios: PasskeyDesafiosTable;
-  api_tokens: ApiTokensTable;
+  scim_conexiones: ScimConexionesTable;
 }
 
 export type UsuarioRow = Selectable<UsuariosTable>;

@@ -4,13 +4,13 @@
  */
 import {
   API_MESSAGES,
-  type ApiTokenErrorCode,
   ERROR_CODES,
   type ErrorCode,
   type ErrorDetail,
   type GrupoErrorCode,
   type MfaErrorCode,
   type PasskeyErrorCode,
+  type ScimTokensErrorCode,
 } from '@gestion/shared';
 
 export class HttpError extends Error {
@@ -23,7 +23,7 @@ export class HttpError extends Error {
       | MfaErrorCode
       | PasskeyErrorCode
       | GrupoErrorCode
-      | ApiTokenErrorCode,
+      | ScimTokensErrorCode,
     /** Spanish, shown to the user as is. */
     message: string,
     readonly details?: ErrorDetail[],

@@ -8,7 +8,6 @@ import type { Locale } from '@gestion/shared';
 import type { MailTemplate, MailTemplates } from '../types';
 import { PRODUCT_NAME, type MailContent } from './layout';
 import { TEXTOS_MFA } from './textos-mfa';
-import { TEXTOS_API_TOKENS } from './textos-api-tokens';
 
 type Texts = {
   [T in MailTemplate]: Record<Locale, (data: MailTemplates[T]) => MailContent>;
@@ -243,5 +242,4 @@ export const TEXTOS: Texts = {
     }),
   },
   ...TEXTOS_MFA,
-  ...TEXTOS_API_TOKENS,
 };
