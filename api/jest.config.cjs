@@ -8,6 +8,8 @@ module.exports = {
   // light-my-request (Fastify's inject) requires cookie@2, which ships ESM only; Node ≥ 20.19
   // loads it natively, Jest's module system needs it compiled to CommonJS. The same holds for
   // otplib's @noble/hashes and @scure/base (issue #16).
-  transformIgnorePatterns: ['/node_modules/(?!(cookie|@noble/hashes|@scure/base)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(cookie|@noble/hashes|@scure/base|openid-client|oauth4webapi|jose|oidc-provider)/)',
+  ],
   testTimeout: 30_000,
 };

@@ -48,6 +48,8 @@ import miCuentaRoutes from './routes/api/configuracion/mi-cuenta';
 import permisosRoutes from './routes/api/permisos/index';
 import rolesRoutes from './routes/api/roles/index';
 import gruposRoutes from './routes/api/grupos/index';
+import ssoAuthRoutes from './routes/api/auth/sso';
+import ssoRoutes from './routes/api/sso/index';
 import scimTokensRoutes from './routes/api/scim-tokens/index';
 import scimRoutes from './routes/scim/index';
 import sesionesRoutes from './routes/api/sesiones/index';
@@ -244,6 +246,9 @@ export async function buildApp(
     await app.register(usuariosRoutes, { prefix: '/api/usuarios' });
     await app.register(rolesRoutes, { prefix: '/api/roles' });
     await app.register(gruposRoutes, { prefix: '/api/grupos' });
+    // Issue #18: single sign-on's providers and its public round.
+    await app.register(ssoRoutes, { prefix: '/api/sso/proveedores' });
+    await app.register(ssoAuthRoutes, { prefix: '/api/auth/sso' });
     await app.register(scimTokensRoutes, { prefix: '/api/scim/tokens' });
     // Issue #17: the SCIM 2.0 service provider, its own auth, media type and error shape.
     await app.register(scimRoutes, { prefix: '/scim/v2' });

@@ -11,6 +11,7 @@ import {
   type MfaErrorCode,
   type PasskeyErrorCode,
   type ScimTokensErrorCode,
+  type SsoErrorCode,
 } from '@gestion/shared';
 
 export class HttpError extends Error {
@@ -23,7 +24,8 @@ export class HttpError extends Error {
       | MfaErrorCode
       | PasskeyErrorCode
       | GrupoErrorCode
-      | ScimTokensErrorCode,
+      | ScimTokensErrorCode
+      | SsoErrorCode,
     /** Spanish, shown to the user as is. */
     message: string,
     readonly details?: ErrorDetail[],

@@ -18,6 +18,7 @@ import { DATA_OPERATIONS } from './operations-datos';
 import { GRUPOS_OPERATIONS } from './operations-grupos';
 import { MFA_OPERATIONS } from './operations-mfa';
 import { PASSKEY_OPERATIONS } from './operations-passkeys';
+import { SSO_OPERATIONS } from './operations-sso';
 import { CSV, LIST, VERSION } from './operation-texts';
 
 /** What the document adds to one operation (document.ts). */
@@ -203,6 +204,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   },
 
   ...GRUPOS_OPERATIONS,
+  ...SSO_OPERATIONS,
 
   // --- /api/sesiones ----------------------------------------------------------------------
   'GET /api/sesiones': {

@@ -30,6 +30,7 @@ import { enrolmentStepIfRequired } from './mfa-enrolment-step';
 import { afterPassword } from './mfa-login';
 import { createPasswordAttempts } from './password-attempts';
 import { createSignInSteps, refuseUnverifiedEmail } from './sign-in-steps';
+import { refuseIfSsoObligatorio } from './sso-obligatorio';
 import { createVerificationService } from './verification-service';
 import type { ClientCaller, SignedInCaller } from './service-deps';
 import { getAjuste } from '../repositories/ajustes-repository';
@@ -110,6 +111,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       caller: ClientCaller,
     ): Promise<SignedIn | LoginChallengeResponse | LoginMfaResponse> {
       const email = normalizeEmail(body.email);
+      // Issue #18: a domain whose provider is obligatorio never signs in with a password. Decided
+      // by the domain alone, before the password, so it says nothing about the account.
+      await refuseIfSsoObligatorio(db, email);
       const key = lockoutKey(email, caller.ip);
       await attempts.refuseWhileLocked(key);
 

@@ -45,6 +45,7 @@ import { conflict } from './admin-common';
 import { CICLO_AUDIT, localeOf, mailer, tokenInvalid, type CicloDeps } from './ciclo-cuenta-common';
 import { auditingRefusals, guardActOn } from './delegation-guard';
 import { auditorFor, type SignedInCaller } from './service-deps';
+import { refuseIfSsoObligatorio } from './sso-obligatorio';
 import { mustFindUsuario } from './usuarios-lookup';
 
 /** Reset links one account may be sent per hour (forgot and admin-started alike). */
@@ -91,6 +92,9 @@ export function createRecoveryService(deps: CicloDeps) {
      */
     async forgot(emailRaw: string, meta: RecoveryMeta): Promise<AcceptedMessage> {
       const email = normalizeEmail(emailRaw);
+      // Issue #18: a domain that signs in only through its provider gets no reset mail; the 403
+      // depends on the typed domain alone, never on the account (sso-obligatorio.ts).
+      await refuseIfSsoObligatorio(db, email);
       const at = now();
       let sent = false;
       await db.transaction().execute(async (tx) => {
@@ -148,6 +152,8 @@ export function createRecoveryService(deps: CicloDeps) {
         });
         throw err;
       }
+      // Issue #18: a link mailed before the domain's provider became obligatorio no longer works.
+      await refuseIfSsoObligatorio(db, user.email);
       const problem = passwordProblem(body.password, { email: user.email, nombre: user.nombre });
       if (problem) throw validationError([{ field: 'password', message: problem }]);
       const passwordHash = await hasher.hash(body.password);

@@ -20,6 +20,7 @@ import { passkeys } from './0012-passkeys';
 import { adminMfaObligatorio } from './0013-admin-mfa-obligatorio';
 import { grupos } from './0014-grupos';
 import { scim } from './0016-scim';
+import { sso } from './0017-sso';
 
 /** Defined in `db/types.ts`; re-exported for the modules that still import it from here. */
 export type { Dialect };
@@ -45,6 +46,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0013-admin-mfa-obligatorio': adminMfaObligatorio(dialect),
     '0014-grupos': grupos(dialect),
     '0016-scim': scim(dialect),
+    '0017-sso': sso(dialect),
   };
 }
 
