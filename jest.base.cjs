@@ -43,6 +43,10 @@ module.exports = function jestConfig(packageDir, options = {}) {
       '\\.(css|svg|png|ico)$': path.join(__dirname, 'tools', 'jest', 'file-stub.cjs'),
     },
     setupFilesAfterEnv: jsdom ? [path.join(__dirname, 'tools', 'jest', 'setup-dom.cjs')] : [],
+    // MUI and MUI X pages and dialogs are heavy in jsdom and the CI machine is shared: one
+    // timeout for every DOM test instead of a `jest.setTimeout` at the top of each file (a file
+    // may still set its own).
+    ...(jsdom ? { testTimeout: 30_000 } : {}),
     ...(jsdom
       ? { testEnvironmentOptions: { customExportConditions: ['browser', 'require', 'default'] } }
       : {}),

@@ -32,7 +32,29 @@ function NombreDialog({ submit, onClose = jest.fn() }: { submit: () => Promise<u
   );
 }
 
+/** A dialog with the kit's default submit text: "Crear" when it creates, else "Guardar". */
+function DefaultLabelDialog({ create }: { create?: boolean }) {
+  const server = useServerForm<{ nombre: string }>({
+    defaultValues: { nombre: '' },
+    fields: ['nombre'],
+    submit: () => Promise.resolve(),
+  });
+  return (
+    <FormDialog title="Evento" create={create} server={server} onClose={() => undefined}>
+      <TextField label="Nombre" {...server.form.register('nombre')} />
+    </FormDialog>
+  );
+}
+
 describe('FormDialog with useServerForm', () => {
+  it("says the kit's Crear on submit when it creates, else its Guardar", () => {
+    const { unmount } = renderPage(<DefaultLabelDialog create />);
+    expect(screen.getByRole('button', { name: 'Crear' })).toBeInTheDocument();
+    unmount();
+    renderPage(<DefaultLabelDialog />);
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeInTheDocument();
+  });
+
   it('sends the values and leaves closing to the caller', async () => {
     const submit = jest.fn().mockResolvedValue(undefined);
     const { user } = renderPage(<NombreDialog submit={submit} />);

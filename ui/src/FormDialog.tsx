@@ -13,8 +13,13 @@ import type { ServerForm } from './use-server-form';
 /** Props of `FormDialog`. */
 export interface FormDialogProps<F extends FieldValues> {
   title: string;
-  /** The submit button's text ('Crear', 'Enviar'); the kit's "Guardar" / "Save" by default. */
+  /**
+   * The submit button's text ('Enviar', 'Continuar'); by default the kit's "Crear" / "Create"
+   * when `create` is set, else its "Guardar" / "Save".
+   */
   submitLabel?: string;
+  /** The dialog creates a record (the kit's "Crear" on submit) rather than editing one. */
+  create?: boolean;
   /** What `useServerForm` returned for this dialog. */
   server: ServerForm<F>;
   /** Cancel, Esc and a backdrop click (none of them while saving). */
@@ -40,6 +45,7 @@ export interface FormDialogProps<F extends FieldValues> {
 export function FormDialog<F extends FieldValues>({
   title,
   submitLabel,
+  create = false,
   server,
   onClose,
   conflictMessage,
@@ -79,7 +85,7 @@ export function FormDialog<F extends FieldValues>({
             {t('cancel')}
           </Button>
           <Button type="submit" variant="contained" loading={submitting} disabled={submitDisabled}>
-            {submitLabel ?? t('save')}
+            {submitLabel ?? (create ? t('create') : t('save'))}
           </Button>
         </DialogActions>
       </form>

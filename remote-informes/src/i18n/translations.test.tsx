@@ -10,9 +10,6 @@ import en from './en.json';
 import es from './es.json';
 import { NAMESPACE } from './namespace';
 
-// A page with an MUI X grid renders slowly in jsdom on a shared machine.
-jest.setTimeout(30_000);
-
 describe('remote-informes translations', () => {
   afterEach(async () => {
     await act(() => i18next.changeLanguage('es'));

@@ -4,42 +4,78 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
-/**
- * In the open edit `dialog`, types `value` into "Nombre" and saves, then expects the kit's
- * version-conflict message (`conflict`) with the typed value kept (FormDialog/useServerForm).
- * @returns the "Nombre" field, for a second save.
- */
-export async function saveRenameExpectingConflict(
-  user: UserEvent,
-  dialog: HTMLElement,
-  value: string,
-  conflict: RegExp,
-): Promise<HTMLElement> {
-  const nombre = within(dialog).getByRole('textbox', { name: 'Nombre' });
-  await user.clear(nombre);
-  await user.type(nombre, value);
-  await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
-  expect(await within(dialog).findByText(conflict)).toBeInTheDocument();
-  expect(nombre).toHaveValue(value);
-  return nombre;
+/** The rename a version-conflict test makes in an open edit dialog (FormDialog/useServerForm). */
+export interface RenameStep {
+  /** The open edit dialog's accessible name (e.g. "Editar evento"). */
+  dialog: string;
+  /** What to type into its "Nombre" field. */
+  value: string;
+  /** The remote's version-conflict message. */
+  conflict: RegExp;
 }
 
 /**
- * The whole conflict round of an edit `dialog` (FormDialog/useServerForm): the first save of
- * `value` meets the version-conflict message (`conflict`), the page refetches the current version
- * (`refetches()` lists the GETs that reload it: waits for the second), and saving again applies
- * the change over that version. The caller checks what the second PATCH sent.
+ * In the open edit dialog named `step.dialog`, types `step.value` into "Nombre" and saves, then
+ * expects the version-conflict message (`step.conflict`) with the typed value kept.
+ * @returns the dialog, for a second save.
+ */
+export async function saveRenameExpectingConflict(
+  user: UserEvent,
+  step: RenameStep,
+): Promise<HTMLElement> {
+  const dialog = await screen.findByRole('dialog', { name: step.dialog });
+  const nombre = within(dialog).getByRole('textbox', { name: 'Nombre' });
+  await user.clear(nombre);
+  await user.type(nombre, step.value);
+  await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+  expect(await within(dialog).findByText(step.conflict)).toBeInTheDocument();
+  expect(nombre).toHaveValue(step.value);
+  return dialog;
+}
+
+/**
+ * The whole conflict round of an open edit dialog: the first save meets the version-conflict
+ * message (`saveRenameExpectingConflict`), the page refetches the current version
+ * (`step.refetches()` lists the GETs that reload it: waits for the second), and saving again
+ * applies the change over that version. The caller checks what the second PATCH sent.
  */
 export async function saveRenameThroughConflict(
   user: UserEvent,
-  dialog: HTMLElement,
-  value: string,
-  conflict: RegExp,
-  refetches: () => readonly unknown[],
+  step: RenameStep & { refetches: () => readonly unknown[] },
 ): Promise<void> {
-  await saveRenameExpectingConflict(user, dialog, value, conflict);
-  await waitFor(() => expect(refetches()).toHaveLength(2));
+  const dialog = await saveRenameExpectingConflict(user, step);
+  await waitFor(() => expect(step.refetches()).toHaveLength(2));
   await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+}
+
+/** What `submitEmptyCreateDialog` opens and then expects. */
+export interface EmptyCreateStep {
+  /** The button that opens the create dialog, which bears the same name (e.g. "Nuevo periodo"). */
+  open: string;
+  /** The messages the empty form shows under its required fields. */
+  required: readonly string[];
+  /** The calls the dialog would send (e.g. `fetchMock.callsTo('POST …')`): expects none. */
+  sent: () => readonly unknown[];
+}
+
+/**
+ * Opens a create dialog (`step.open`), submits it empty with the kit's "Crear" (FormDialog's
+ * `create`), and expects each required field's message and nothing sent: the form validates
+ * before the api is asked.
+ * @returns the dialog, to fill in next.
+ */
+export async function submitEmptyCreateDialog(
+  user: UserEvent,
+  step: EmptyCreateStep,
+): Promise<HTMLElement> {
+  await user.click(await screen.findByRole('button', { name: step.open }));
+  const dialog = await screen.findByRole('dialog', { name: step.open });
+  await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
+  for (const message of step.required) {
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+  }
+  expect(step.sent()).toHaveLength(0);
+  return dialog;
 }
 
 /**

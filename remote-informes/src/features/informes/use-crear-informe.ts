@@ -1,5 +1,6 @@
 import { paths, type InformeCreate } from '@gestion/shared';
-import { useNavigateTo, useNotify } from '@gestion/shared/react';
+import { useNavigateTo } from '@gestion/shared/react';
+import { useNoticeAndClose } from '@gestion/ui';
 import { useInformesTexts } from '../../i18n/namespace';
 import { useCreateInformeMutation } from './api';
 
@@ -10,15 +11,12 @@ import { useCreateInformeMutation } from './api';
  */
 export function useCrearInforme(createdKey: string, onClose: () => void) {
   const { t } = useInformesTexts();
-  const notify = useNotify();
+  const savedAndClose = useNoticeAndClose(onClose);
   const navigateTo = useNavigateTo();
   const [createInforme] = useCreateInformeMutation();
   return async (body: InformeCreate) => {
     const informe = await createInforme(body).unwrap();
-    notify(t(createdKey, { nombre: informe.nombre, interpolation: { escapeValue: false } }), {
-      type: 'success',
-    });
-    onClose();
+    savedAndClose(t(createdKey, { nombre: informe.nombre, interpolation: { escapeValue: false } }));
     navigateTo(paths.informe(informe.id));
   };
 }

@@ -1,8 +1,14 @@
 import TextField from '@mui/material/TextField';
 import dayjs, { type Dayjs } from 'dayjs';
 import { EVENTOS_ERROR_CODES } from '@gestion/shared';
-import { useNotify } from '@gestion/shared/react';
-import { FormDialog, FormSelectField, LongTextField, useServerForm } from '@gestion/ui';
+import {
+  FormDialog,
+  FormSelectField,
+  LongTextField,
+  trimFields,
+  useNoticeAndClose,
+  useServerForm,
+} from '@gestion/ui';
 import { PickersProvider, fromIso, toIso } from '@gestion/ui/pickers';
 import { DateTimeInput } from '../../../components/DateTimeInput';
 import { useEventosTexts } from '../../../i18n/namespace';
@@ -60,20 +66,17 @@ interface EventoFormDialogProps {
  */
 export function EventoFormDialog({ evento, onClose }: EventoFormDialogProps) {
   const { t } = useEventosTexts();
-  const notify = useNotify();
+  const savedAndClose = useNoticeAndClose(onClose);
   const [createEvento] = useCreateEventoMutation();
   const [updateEvento] = useUpdateEventoMutation();
   const server = useServerForm<FormValues>({
     defaultValues: defaults(evento),
     fields: FIELDS,
-    saveFailed: t('common.saveFailed'),
     // A date change refused for the periods in the way: the fields say which, the alert why.
     explainCodes: [EVENTOS_ERROR_CODES.eventDatesExcludePeriods],
     submit: async (values) => {
       const body = {
-        nombre: values.nombre.trim(),
-        descripcion: values.descripcion.trim(),
-        lugar: values.lugar.trim(),
+        ...trimFields(values, 'nombre', 'descripcion', 'lugar'),
         fechaInicio: toIso(values.fechaInicio)!,
         fechaFin: toIso(values.fechaFin)!,
       };
@@ -82,12 +85,11 @@ export function EventoFormDialog({ evento, onClose }: EventoFormDialogProps) {
         const patch: EventoPatchBody = { ...body, version: evento.version };
         if (evento.estado !== values.estado) patch.estado = values.estado;
         await updateEvento({ id: evento.id, patch }).unwrap();
-        notify(t('eventos.updated'), { type: 'success' });
+        savedAndClose(t('eventos.updated'));
       } else {
         await createEvento(body).unwrap();
-        notify(t('eventos.created'), { type: 'success' });
+        savedAndClose(t('eventos.created'));
       }
-      onClose();
     },
   });
   const {
@@ -104,7 +106,7 @@ export function EventoFormDialog({ evento, onClose }: EventoFormDialogProps) {
   return (
     <FormDialog
       title={evento ? t('eventos.editTitle') : t('eventos.createTitle')}
-      submitLabel={evento ? t('common.save') : t('common.create')}
+      create={!evento}
       server={server}
       onClose={onClose}
       conflictMessage={t('eventos.conflict')}

@@ -4,9 +4,6 @@ import { makeEvento, page } from '../../../testing/fixtures';
 import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
 import EventosPage from './EventosPage';
 
-// MUI X grids and dialogs are heavy in jsdom and the CI machine is shared.
-jest.setTimeout(30_000);
-
 const CSV =
   'nombre,lugar,fechaInicio,fechaFin\n' +
   'Feria,Madrid,2026-03-01T08:00:00Z,2026-03-02T18:00:00Z\n' +

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import {
   saveRenameExpectingConflict,
+  submitEmptyCreateDialog,
   validationError,
   versionConflict,
   cancelConfirmation,
@@ -11,9 +12,6 @@ import { mockFetch } from '@gestion/shared/testing';
 import { makeEvento, page } from '../../../testing/fixtures';
 import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
 import EventosPage from './EventosPage';
-
-// MUI X grids and dialogs are heavy in jsdom and the CI machine is shared.
-jest.setTimeout(30_000);
 
 const congreso = makeEvento();
 const feria = makeEvento({
@@ -184,12 +182,11 @@ describe('EventosPage', () => {
     });
     const { user } = openListAs(makeGestor());
     await screen.findByText('Congreso de primavera');
-    await user.click(screen.getByRole('button', { name: 'Nuevo evento' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Nuevo evento' });
-    await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
-    expect(await within(dialog).findByText('El nombre es obligatorio')).toBeInTheDocument();
-    expect(within(dialog).getByText('El lugar es obligatorio')).toBeInTheDocument();
-    expect(fetchMock.callsTo('POST /api/eventos')).toHaveLength(0);
+    const dialog = await submitEmptyCreateDialog(user, {
+      open: 'Nuevo evento',
+      required: ['El nombre es obligatorio', 'El lugar es obligatorio'],
+      sent: () => fetchMock.callsTo('POST /api/eventos'),
+    });
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Jornadas');
     await user.type(within(dialog).getByRole('textbox', { name: 'Lugar' }), 'Sevilla');
@@ -210,13 +207,11 @@ describe('EventosPage', () => {
     const { user } = openListAs(makeGestor());
     await screen.findByText('Congreso de primavera');
     await user.click(screen.getByRole('button', { name: 'Editar Congreso de primavera' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Editar evento' });
-    await saveRenameExpectingConflict(
-      user,
-      dialog,
-      'Congreso renovado',
-      /Otra persona ha modificado este evento/,
-    );
+    await saveRenameExpectingConflict(user, {
+      dialog: 'Editar evento',
+      value: 'Congreso renovado',
+      conflict: /Otra persona ha modificado este evento/,
+    });
   });
 
   it('lists the periods a date change would leave out, on the date that excludes them', async () => {

@@ -1,7 +1,12 @@
 import TextField from '@mui/material/TextField';
 import type { Dayjs } from 'dayjs';
-import { useNotify } from '@gestion/shared/react';
-import { FormDialog, LongTextField, useServerForm } from '@gestion/ui';
+import {
+  FormDialog,
+  LongTextField,
+  trimFields,
+  useNoticeAndClose,
+  useServerForm,
+} from '@gestion/ui';
 import { PickersProvider, fromIso, toIso } from '@gestion/ui/pickers';
 import { DateTimeInput } from '../../../components/DateTimeInput';
 import { useEventosTexts } from '../../../i18n/namespace';
@@ -38,7 +43,7 @@ export function PeriodoFormDialog({
   onClose,
 }: PeriodoFormDialogProps) {
   const { t } = useEventosTexts();
-  const notify = useNotify();
+  const savedAndClose = useNoticeAndClose(onClose);
   const [createPeriodo] = useCreatePeriodoMutation();
   const [updatePeriodo] = useUpdatePeriodoMutation();
   const eventStart = fromIso(evento.fechaInicio)!;
@@ -55,11 +60,9 @@ export function PeriodoFormDialog({
       fechaFin: end,
     },
     fields: FIELDS,
-    saveFailed: t('common.saveFailed'),
     submit: async (values) => {
       const body = {
-        nombre: values.nombre.trim(),
-        descripcion: values.descripcion.trim(),
+        ...trimFields(values, 'nombre', 'descripcion'),
         fechaInicio: toIso(values.fechaInicio)!,
         fechaFin: toIso(values.fechaFin)!,
       };
@@ -69,12 +72,11 @@ export function PeriodoFormDialog({
           periodoId: periodo.id,
           patch: { ...body, version: periodo.version },
         }).unwrap();
-        notify(t('periodos.updated'), { type: 'success' });
+        savedAndClose(t('periodos.updated'));
       } else {
         await createPeriodo({ eventoId: evento.id, body }).unwrap();
-        notify(t('periodos.created'), { type: 'success' });
+        savedAndClose(t('periodos.created'));
       }
-      onClose();
     },
   });
   const {
@@ -87,7 +89,7 @@ export function PeriodoFormDialog({
   return (
     <FormDialog
       title={periodo ? t('periodos.editTitle') : t('periodos.createTitle')}
-      submitLabel={periodo ? t('common.save') : t('common.create')}
+      create={!periodo}
       server={server}
       onClose={onClose}
       conflictMessage={t('periodos.conflict')}

@@ -3,15 +3,13 @@ import {
   expectNotFoundPage,
   notFound,
   saveRenameThroughConflict,
+  submitEmptyCreateDialog,
   versionConflict,
 } from '@gestion/ui/testing';
 import { mockFetch } from '@gestion/shared/testing';
 import { makeEvento, makePeriodo, page } from '../../../testing/fixtures';
 import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
 import PeriodosPage from './PeriodosPage';
-
-// MUI dialogs and pickers are heavy in jsdom and the CI machine is shared.
-jest.setTimeout(30_000);
 
 const evento = makeEvento({ estado: 'publicado' });
 const apertura = makePeriodo();
@@ -80,11 +78,11 @@ describe('PeriodosPage', () => {
       },
     });
     const { user } = open();
-    await user.click(await screen.findByRole('button', { name: 'Nuevo periodo' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Nuevo periodo' });
-    await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
-    expect(await within(dialog).findByText('El nombre es obligatorio')).toBeInTheDocument();
-    expect(fetchMock.callsTo('POST /api/eventos/1/periodos')).toHaveLength(0);
+    const dialog = await submitEmptyCreateDialog(user, {
+      open: 'Nuevo periodo',
+      required: ['El nombre es obligatorio'],
+      sent: () => fetchMock.callsTo('POST /api/eventos/1/periodos'),
+    });
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Cierre');
     await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
@@ -147,14 +145,12 @@ describe('PeriodosPage', () => {
     });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Editar Talleres' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Editar periodo' });
-    await saveRenameThroughConflict(
-      user,
-      dialog,
-      'Talleres prácticos',
-      /Otra persona ha modificado este periodo/,
-      () => fetchMock.callsTo('GET /api/eventos/1/periodos'),
-    );
+    await saveRenameThroughConflict(user, {
+      dialog: 'Editar periodo',
+      value: 'Talleres prácticos',
+      conflict: /Otra persona ha modificado este periodo/,
+      refetches: () => fetchMock.callsTo('GET /api/eventos/1/periodos'),
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const patches = fetchMock.callsTo('PATCH /api/eventos/1/periodos/11');
     expect(patches.map((c) => (c.body as { version: number }).version)).toEqual([1, 2]);
@@ -183,9 +179,7 @@ describe('PeriodosPage', () => {
   });
 
   it('says in Spanish that the event does not exist, with a way back', async () => {
-    mockFetch({
-      'GET /api/eventos/1': notFound('El evento no existe'),
-    });
+    serve([], { 'GET /api/eventos/1': notFound('El evento no existe') });
     open();
     await expectNotFoundPage('El evento que buscas no existe o ha sido eliminado.', {
       name: 'Volver a eventos',

@@ -4,9 +4,6 @@ import { makeEvento, page, validationError } from '../../../testing/fixtures';
 import { makeFiltrador, makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
 import FiltradoPage from './FiltradoPage';
 
-// MUI X grids and pickers are heavy in jsdom and the CI machine is shared.
-jest.setTimeout(30_000);
-
 const congreso = makeEvento();
 const feria = makeEvento({ id: 2, nombre: 'Feria del libro', lugar: 'Madrid' });
 

@@ -1,6 +1,6 @@
 import DialogContentText from '@mui/material/DialogContentText';
 import type { FiltroGuardado } from '@gestion/shared';
-import { FormDialog, useServerForm } from '@gestion/ui';
+import { FormDialog, trimFields, useServerForm } from '@gestion/ui';
 import { useInformesTexts } from '../../../i18n/namespace';
 import {
   INFORME_TEXT_FIELDS,
@@ -27,11 +27,9 @@ export function GuardarInformeDialog({ filtro, onClose }: GuardarInformeDialogPr
   const server = useServerForm<InformeTextValues>({
     defaultValues: { nombre: '', descripcion: '' },
     fields: INFORME_TEXT_FIELDS,
-    saveFailed: t('common.saveFailed'),
     submit: (values) =>
       crear({
-        nombre: values.nombre.trim(),
-        descripcion: values.descripcion.trim(),
+        ...trimFields(values, 'nombre', 'descripcion'),
         tipo: 'listado',
         filtros: filtro,
       }),

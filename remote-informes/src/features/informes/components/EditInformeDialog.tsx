@@ -1,6 +1,5 @@
 import type { Informe } from '@gestion/shared';
-import { useNotify } from '@gestion/shared/react';
-import { FormDialog, useServerForm } from '@gestion/ui';
+import { FormDialog, trimFields, useNoticeAndClose, useServerForm } from '@gestion/ui';
 import { useInformesTexts } from '../../../i18n/namespace';
 import { useUpdateInformeMutation } from '../api';
 import {
@@ -23,23 +22,20 @@ interface EditInformeDialogProps {
  */
 export function EditInformeDialog({ informe, onClose }: EditInformeDialogProps) {
   const { t } = useInformesTexts();
-  const notify = useNotify();
+  const savedAndClose = useNoticeAndClose(onClose);
   const [updateInforme] = useUpdateInformeMutation();
   const server = useServerForm<InformeTextValues>({
     defaultValues: { nombre: informe.nombre, descripcion: informe.descripcion },
     fields: INFORME_TEXT_FIELDS,
-    saveFailed: t('common.saveFailed'),
     submit: async (values) => {
       await updateInforme({
         id: informe.id,
         patch: {
-          nombre: values.nombre.trim(),
-          descripcion: values.descripcion.trim(),
+          ...trimFields(values, 'nombre', 'descripcion'),
           version: informe.version,
         },
       }).unwrap();
-      notify(t('informe.updated'), { type: 'success' });
-      onClose();
+      savedAndClose(t('informe.updated'));
     },
   });
   const {

@@ -12,7 +12,6 @@ import { makeInforme, makeResultado } from '../../../testing/fixtures';
 import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
 import InformePage from './InformePage';
 
-jest.setTimeout(30_000);
 giveChartsASize();
 
 const porEstado = makeInforme({
@@ -220,15 +219,13 @@ describe('InformePage', () => {
     // Someone else saves it meanwhile.
     version = 2;
     await user.click(screen.getByRole('button', { name: 'Editar' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Editar informe' });
     // Saving again, once the page has the current version, applies the change over it.
-    await saveRenameThroughConflict(
-      user,
-      dialog,
-      'Estados para la junta',
-      /Otra persona ha modificado este informe/,
-      () => fetchMock.callsTo('GET /api/informes/7'),
-    );
+    await saveRenameThroughConflict(user, {
+      dialog: 'Editar informe',
+      value: 'Estados para la junta',
+      conflict: /Otra persona ha modificado este informe/,
+      refetches: () => fetchMock.callsTo('GET /api/informes/7'),
+    });
     await waitFor(() =>
       expect(shell.notify).toHaveBeenCalledWith('Informe actualizado', { type: 'success' }),
     );

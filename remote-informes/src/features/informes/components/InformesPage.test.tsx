@@ -6,8 +6,6 @@ import { makeInforme, page } from '../../../testing/fixtures';
 import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
 import InformesPage from './InformesPage';
 
-jest.setTimeout(30_000);
-
 const publicados = makeInforme();
 const porMes = makeInforme({
   id: 8,

@@ -12,7 +12,7 @@ import {
   type InformeTipo,
 } from '@gestion/shared';
 import { useAuth } from '@gestion/shared/react';
-import { FormDialog, FormSelectField, useServerForm } from '@gestion/ui';
+import { FormDialog, FormSelectField, trimFields, useServerForm } from '@gestion/ui';
 import { useInformesTexts } from '../../../i18n/namespace';
 import { useCrearInforme } from '../use-crear-informe';
 import { InformeTextFields, useInformeTextRules } from './InformeTextFields';
@@ -38,11 +38,9 @@ export function NuevoInformeDialog({ onClose }: { onClose: () => void }) {
   const server = useServerForm<FormValues>({
     defaultValues: { tipo: 'eventos-por-estado', entidad: 'eventos', nombre: '', descripcion: '' },
     fields: FIELDS,
-    saveFailed: t('common.saveFailed'),
     submit: (values) =>
       crear({
-        nombre: values.nombre.trim(),
-        descripcion: values.descripcion.trim(),
+        ...trimFields(values, 'nombre', 'descripcion'),
         tipo: values.tipo,
         ...(values.tipo === 'listado' ? { filtros: { entidad: values.entidad, filtros: [] } } : {}),
       }),
@@ -65,12 +63,7 @@ export function NuevoInformeDialog({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <FormDialog
-      title={t('nuevo.title')}
-      submitLabel={t('common.create')}
-      server={server}
-      onClose={onClose}
-    >
+    <FormDialog title={t('nuevo.title')} create server={server} onClose={onClose}>
       <FormSelectField
         control={control}
         name="tipo"

@@ -6,7 +6,6 @@ import { makeInforme, makeResultado } from '../../../testing/fixtures';
 import { makeGestor, renderPage, signedIn } from '../../../testing/render';
 import InformePage from './InformePage';
 
-jest.setTimeout(30_000);
 giveChartsASize();
 
 afterEach(async () => {
