@@ -67,6 +67,7 @@ export const TAGS = [
   { name: 'roles', description: 'Roles y el catálogo de permisos.' },
   { name: 'grupos', description: 'Grupos: sus miembros reciben sus roles.' },
   { name: 'sesiones', description: 'Las sesiones abiertas del usuario de la sesión.' },
+  { name: 'tokens', description: 'Tokens de API personales (Authorization: Bearer gdu_pat_…).' },
   { name: 'auditoria', description: 'El registro de auditoría.' },
   { name: 'configuracion', description: 'Ajustes del registro abierto.' },
   { name: 'eventos', description: 'Eventos, su estado y su CSV.' },
