@@ -53,6 +53,7 @@ import ssoRoutes from './routes/api/sso/index';
 import scimTokensRoutes from './routes/api/scim-tokens/index';
 import scimRoutes from './routes/scim/index';
 import sesionesRoutes from './routes/api/sesiones/index';
+import tokensRoutes from './routes/api/tokens/index';
 import usuariosRoutes from './routes/api/usuarios/index';
 import eventosRoutes from './routes/api/eventos/index';
 import informesRoutes from './routes/api/informes/index';
@@ -254,6 +255,7 @@ export async function buildApp(
     await app.register(scimRoutes, { prefix: '/scim/v2' });
     await app.register(permisosRoutes, { prefix: '/api/permisos' });
     await app.register(sesionesRoutes, { prefix: '/api/sesiones' });
+    await app.register(tokensRoutes, { prefix: '/api/tokens' });
     await app.register(auditoriaRoutes, { prefix: '/api/auditoria' });
     await app.register(configuracionRoutes, { prefix: '/api/configuracion' });
     await app.register(eventosRoutes, { prefix: '/api/eventos' });

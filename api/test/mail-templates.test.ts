@@ -37,6 +37,10 @@ const REQUESTS: Record<MailTemplate, Omit<MailRequest, 'to' | 'locale'>> = {
     data: { nombre: HOSTILE, cambio: 'restablecido', motivo: HOSTILE },
   },
   'mfa-locked': { template: 'mfa-locked', data: { nombre: HOSTILE, minutos: '15' } },
+  'api-token-expiring': {
+    template: 'api-token-expiring',
+    data: { nombre: HOSTILE, token: HOSTILE, fecha: '2026-12-01 09:00 UTC' },
+  },
 };
 
 const cases = Object.keys(REQUESTS).flatMap((t) =>

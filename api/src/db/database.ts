@@ -7,6 +7,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { PasskeyDesafiosTable, PasskeysTable } from './passkeys-tables';
 import type { ScimConexionesTable } from './scim-tables';
+import type { ApiTokensTable } from './api-tokens-tables';
 
 /** Epoch milliseconds. */
 export type EpochMs = number;
@@ -301,6 +302,7 @@ export interface Database {
   passkeys: PasskeysTable;
   passkey_desafios: PasskeyDesafiosTable;
   scim_conexiones: ScimConexionesTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type UsuarioRow = Selectable<UsuariosTable>;

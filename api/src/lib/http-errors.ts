@@ -4,6 +4,7 @@
  */
 import {
   API_MESSAGES,
+  type ApiTokenErrorCode,
   ERROR_CODES,
   type ErrorCode,
   type ErrorDetail,
@@ -25,6 +26,7 @@ export class HttpError extends Error {
       | PasskeyErrorCode
       | GrupoErrorCode
       | ScimTokensErrorCode
+      | ApiTokenErrorCode
       | SsoErrorCode,
     /** Spanish, shown to the user as is. */
     message: string,

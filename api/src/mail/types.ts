@@ -33,6 +33,8 @@ export interface MailTemplates {
   'mfa-changed': { nombre: string; cambio: MfaCambio; motivo?: string };
   /** Notice: 10 failed second factors locked the second factor for `minutos` (issue #16). */
   'mfa-locked': { nombre: string; minutos: string };
+  /** A personal API token (`token`: its nombre) expires on `fecha` (issue #17), a week ahead. */
+  'api-token-expiring': { nombre: string; token: string; fecha: string };
 }
 
 /** Which change of the second factor a `mfa-changed` notice tells (issue #16). */

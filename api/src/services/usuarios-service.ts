@@ -29,6 +29,7 @@ import { isUniqueViolation, validationError } from '../lib/http-errors';
 import type { PasswordHasher } from '../lib/passwords';
 import { closeSessionsLackingFactor } from '../repositories/mfa-enforcement-repository';
 import { deleteSesionesDeUsuario } from '../repositories/sesiones-repository';
+import { deleteApiTokensDeUsuario } from '../repositories/api-tokens-repository';
 import {
   bumpVersion,
   deleteUsuario,
@@ -139,7 +140,10 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
             }
             const ok = await updateUsuarioVersioned(tx, id, body.version, current, changes, now());
             if (!ok) throw versionConflict();
-            if (body.activo === false) await deleteSesionesDeUsuario(tx, id);
+            if (body.activo === false) {
+              await deleteSesionesDeUsuario(tx, id);
+              await deleteApiTokensDeUsuario(tx, id); // issue #17: a reactivation revives none
+            }
             await audit(
               {
                 accion:
@@ -178,6 +182,7 @@ export function createUsuariosService(deps: UsuariosServiceDeps) {
             await updateUsuarioVersioned(tx, id, undefined, current, { activo: false }, now());
           }
           await deleteSesionesDeUsuario(tx, id);
+          await deleteApiTokensDeUsuario(tx, id);
           await audit(
             {
               accion: 'usuarios.desactivar',

@@ -63,7 +63,8 @@ export const API_TOKENS_ERROR_CODES = {
   noPermitido: 'TOKEN_NO_PERMITIDO',
 } as const;
 /** One of `API_TOKENS_ERROR_CODES`. */
-export type ApiTokenErrorCode = (typeof API_TOKENS_ERROR_CODES)[keyof typeof API_TOKENS_ERROR_CODES];
+export type ApiTokenErrorCode =
+  (typeof API_TOKENS_ERROR_CODES)[keyof typeof API_TOKENS_ERROR_CODES];
 
 /** Spanish texts of those refusals. */
 export const API_TOKENS_MESSAGES = {

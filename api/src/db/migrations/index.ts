@@ -19,6 +19,7 @@ import { segundoFactor } from './0011-segundo-factor';
 import { passkeys } from './0012-passkeys';
 import { adminMfaObligatorio } from './0013-admin-mfa-obligatorio';
 import { grupos } from './0014-grupos';
+import { apiTokens } from './0015-api-tokens';
 import { scim } from './0016-scim';
 import { sso } from './0017-sso';
 
@@ -45,6 +46,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0012-passkeys': passkeys(dialect),
     '0013-admin-mfa-obligatorio': adminMfaObligatorio(dialect),
     '0014-grupos': grupos(dialect),
+    '0015-api-tokens': apiTokens(dialect),
     '0016-scim': scim(dialect),
     '0017-sso': sso(dialect),
   };

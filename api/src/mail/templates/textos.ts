@@ -8,6 +8,7 @@ import type { Locale } from '@gestion/shared';
 import type { MailTemplate, MailTemplates } from '../types';
 import { PRODUCT_NAME, type MailContent } from './layout';
 import { TEXTOS_MFA } from './textos-mfa';
+import { TEXTOS_API_TOKENS } from './textos-api-tokens';
 
 type Texts = {
   [T in MailTemplate]: Record<Locale, (data: MailTemplates[T]) => MailContent>;
@@ -242,4 +243,5 @@ export const TEXTOS: Texts = {
     }),
   },
   ...TEXTOS_MFA,
+  ...TEXTOS_API_TOKENS,
 };

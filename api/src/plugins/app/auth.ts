@@ -15,8 +15,14 @@
  *
  * A session whose user must change an admin-set password (`debeCambiarPassword`, issue #15) is
  * refused 403 PASSWORD_CHANGE_REQUIRED everywhere but PASSWORD_CHANGE_ALLOWED.
+ *
+ * A bearer starting with `gdu_pat_` is a personal API token (issue #17, ./api-token-auth.ts):
+ * tested first, so the session path pays one `startsWith`. A token call has `request.user` (the
+ * owner limited to the token's permissions, never admin), `request.session` null and
+ * `request.apiToken` set; API_TOKEN_REFUSED lists what it may never do.
  */
 import {
+  API_TOKEN_PREFIX,
   ERROR_CODES,
   hasAnyPermission,
   hasPermission,
@@ -37,6 +43,7 @@ import {
   type SessionLookupRow,
 } from '../../repositories/sesiones-repository';
 import { foldUser } from '../../repositories/usuarios-repository';
+import { createApiTokenAuth } from './api-token-auth';
 
 /**
  * `ultimo_uso` is written at most once per this many ms per session, so the hot path does not
@@ -81,6 +88,35 @@ export const PASSWORD_CHANGE_ALLOWED: ReadonlySet<string> = new Set([
   'POST /api/auth/logout',
 ]);
 
+/**
+ * What a personal API token may never do (issue #17): credentials (password, e-mail, second
+ * factors, passkeys, step-up, another user's password reset or factor reset), sessions, tokens
+ * (its own kind, and SCIM's), sign-out. Every route under one of `API_TOKEN_REFUSED_PREFIXES`
+ * but `GET /api/auth/me`, and every route of `API_TOKEN_REFUSED`, answers 403 TOKEN_NO_PERMITIDO
+ * to a token. (Every route that reads `request.session` is among them: a token call has none.)
+ */
+export const API_TOKEN_REFUSED: ReadonlySet<string> = new Set([
+  'POST /api/usuarios/:id/password-reset',
+  'POST /api/usuarios/:id/mfa/reset',
+  'GET /api/usuarios/:id/sesiones',
+  'DELETE /api/usuarios/:id/sesiones/:sesionId',
+]);
+/** URL prefixes closed to API tokens (see API_TOKEN_REFUSED). */
+export const API_TOKEN_REFUSED_PREFIXES: readonly string[] = [
+  '/api/auth/',
+  '/api/sesiones',
+  '/api/tokens',
+  '/api/scim/tokens',
+];
+
+/** True when `key` (`METHOD /url/:param`) is closed to personal API tokens. */
+export function refusedToApiToken(key: string): boolean {
+  if (key === 'GET /api/auth/me') return false;
+  if (API_TOKEN_REFUSED.has(key)) return true;
+  const url = key.slice(key.indexOf(' ') + 1);
+  return API_TOKEN_REFUSED_PREFIXES.some((p) => url.startsWith(p));
+}
+
 function routeKey(request: FastifyRequest): string {
   return `${request.method} ${request.routeOptions.url ?? ''}`;
 }
@@ -109,6 +145,14 @@ const authPlugin: FastifyPluginCallback = (app, _opts, done) => {
 
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
+  const admitApiToken = createApiTokenAuth(
+    app,
+    (request) => refusedToApiToken(routeKey(request)),
+    (request, mustChange) =>
+      mustChange && !PASSWORD_CHANGE_ALLOWED.has(routeKey(request))
+        ? passwordChangeRequired()
+        : undefined,
+  );
 
   /**
    * Checks the looked-up session and, when valid, loads it onto the request. Returns the
@@ -148,8 +192,11 @@ const authPlugin: FastifyPluginCallback = (app, _opts, done) => {
     if (!token) return next(unauthenticated());
     let outcome: ReturnType<typeof admit>;
     try {
-      const rows = lookup(hashToken(token));
-      outcome = Array.isArray(rows) ? admit(request, rows) : rows.then((r) => admit(request, r));
+      if (token.startsWith(API_TOKEN_PREFIX)) outcome = admitApiToken(request, token);
+      else {
+        const rows = lookup(hashToken(token));
+        outcome = Array.isArray(rows) ? admit(request, rows) : rows.then((r) => admit(request, r));
+      }
     } catch (err) {
       return next(err as Error);
     }

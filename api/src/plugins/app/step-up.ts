@@ -13,6 +13,7 @@
  * other route pays for it; it runs after `authenticate` and body validation, and only looks at
  * the database when the body grants what needs it.
  */
+import { tokenNoPermitido } from './api-token-auth';
 import { ADMIN_ROLE, MFA_LIMITS } from '@gestion/shared';
 import type { FastifyPluginCallback, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -92,8 +93,10 @@ const stepUpPlugin: FastifyPluginCallback = (app, _opts, done) => {
     const rule = methods.map((m) => RULES[`${m} ${url}`]).find(Boolean);
     if (!rule) return;
     const check: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
-      if (!request.session) return;
+      if (!request.session && !request.apiToken) return;
       if (!(await rule(app.db, request.body as Body, request.params as Params))) return;
+      // A personal API token cannot step up (issue #17): what needs a recent password is refused.
+      if (!request.session) throw tokenNoPermitido();
       const at = await sessionAuthenticatedAt(app.db, request.session.id);
       if (at === undefined || app.now() - at > MFA_LIMITS.stepUpMs) throw reauthRequired();
     };
