@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AuditoriaEntry, Sesion, UsuarioDetalle } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
-import { renderPage, signedIn } from '../../../testing/render';
+import { makeUser, renderPage, signedIn } from '../../../testing/render';
 import {
   ROLES_PAGE,
   adminUser,
@@ -69,6 +69,25 @@ function setup(user = adminUser, target: UsuarioDetalle = LUIS, status = 200) {
       body: { items: [sesion(7, 'Firefox', 'Linux'), sesion(8, 'Chrome', 'Android')], total: 2, page: 1, pageSize: 2 },
     },
     [`DELETE /api/usuarios/${target.id}/sesiones/7`]: { status: 204 },
+    // Issue #17: the user's personal API tokens.
+    'GET /api/tokens': {
+      body: {
+        items: [
+          {
+            id: 31,
+            nombre: 'Script de Luis',
+            permisos: ['eventos:ver'],
+            creadoEn: '2026-11-20T09:30:00.000Z',
+            expiraEn: '2099-01-01T00:00:00.000Z',
+            ultimoUso: null,
+            prefijo: 'gdu_pat_Lu1s',
+          },
+        ],
+        total: 1,
+        page: 1,
+        pageSize: 100,
+      },
+    },
     'GET /api/auditoria': ({ query }) => {
       const items = query.get('actor')
         ? [entry(1, {})]
@@ -147,6 +166,21 @@ describe('UsuarioDetallePage', () => {
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
   });
 
+  it("lists the user's API tokens to who may edit users, and to nobody else (issue #17)", async () => {
+    const { fetchMock, unmount } = setup();
+    const tokens = await screen.findByRole('list', { name: 'Tokens de API de Luis Gómez' });
+    expect(tokens).toHaveTextContent('Script de Luis');
+    expect(screen.getByRole('button', { name: 'Revocar Script de Luis' })).toBeInTheDocument();
+    expect(fetchMock.callsTo('GET /api/tokens')[0]!.query.get('usuarioId')).toBe('2');
+    unmount();
+
+    const lector = makeUser({ id: 11, roles: [{ nombre: 'lector', permisos: [{ nombre: 'usuarios:ver' }] }] });
+    const second = setup(lector);
+    await screen.findByRole('heading', { level: 1, name: 'Luis Gómez' });
+    expect(screen.queryByRole('heading', { name: 'Tokens de API' })).not.toBeInTheDocument();
+    expect(second.fetchMock.callsTo('GET /api/tokens')).toHaveLength(0);
+  });
+
   it('disables, with the reason, what delegation refuses on a more powerful user', async () => {
     const { fetchMock, user } = setup(sara, MARTA);
     await screen.findByRole('heading', { level: 1, name: 'Marta Ruiz' });
@@ -154,6 +188,11 @@ describe('UsuarioDetallePage', () => {
     expect(await screen.findAllByText(/Marta Ruiz/)).not.toHaveLength(0);
     await waitFor(() => expect(screen.getByText('Sesiones').closest('section')).toHaveTextContent(/Marta Ruiz/));
     expect(fetchMock.callsTo('GET /api/usuarios/3/sesiones')).toHaveLength(0);
+    // Nor her API tokens (issue #17): the same reason, and the api is not asked.
+    await waitFor(() =>
+      expect(screen.getByText('Tokens de API').closest('section')).toHaveTextContent(/Marta Ruiz/),
+    );
+    expect(fetchMock.callsTo('GET /api/tokens')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Acciones sobre Marta Ruiz' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Editar' })).toHaveAttribute('aria-disabled', 'true');
