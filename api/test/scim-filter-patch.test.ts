@@ -36,7 +36,15 @@ describe('parseFilter', () => {
     );
   });
 
+  it('reads id and the members value path Entra uses to test a membership', () => {
+    expect(parseFilter('id eq "40" and members[value eq "7"]')).toEqual([
+      { attribute: 'id', value: '40' },
+      { attribute: 'member', value: '7' },
+    ]);
+  });
+
   it.each([
+    'members[value eq "7"] eq "x"',
     'userName co "ana"',
     'userName sw "a"',
     'userName pr',

@@ -65,6 +65,9 @@ function userWhere(conds: readonly FilterCondition[]) {
           return eb('u.external_id', '=', c.value);
         case 'displayName':
           return eb('u.nombre', '=', c.value);
+        case 'id':
+        case 'member':
+          return eb('u.id', '=', idOf(c.value));
       }
     });
     return eb.and(terms);
@@ -72,6 +75,11 @@ function userWhere(conds: readonly FilterCondition[]) {
 }
 
 const usersFrom = (db: Db) => db.selectFrom('usuarios as u');
+
+/** A SCIM id as ours; -1 (matching nothing) when it is not one. */
+function idOf(value: string): number {
+  return /^\d{1,12}$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : -1;
+}
 
 async function groupsOfUsers(db: Db, ids: number[]) {
   const byUser = new Map<number, { id: number; nombre: string }[]>();
@@ -210,7 +218,7 @@ async function membersOf(db: Db, ids: number[]) {
 
 /**
  * Groups matching every condition (`displayName` compares ignoring case, as the unique index on
- * `lower(nombre)`; `externalId` exactly), by id. `withMembers`: load the members. The caller
+ * `lower(nombre)`; `externalId` and `id` exactly; `member`: has that user as a member), by id. `withMembers`: load the members. The caller
  * refuses `userName`/e-mail conditions on groups first.
  */
 export async function listScimGrupos(
@@ -224,11 +232,19 @@ export async function listScimGrupos(
     .$if(conds.length > 0, (qb) =>
       qb.where((eb) =>
         eb.and(
-          conds.map((c) =>
-            c.attribute === 'externalId'
-              ? eb('g.external_id', '=', c.value)
-              : eb(eb.fn('lower', ['g.nombre']), '=', c.value.toLowerCase()),
-          ),
+          conds.map((c) => {
+            if (c.attribute === 'externalId') return eb('g.external_id', '=', c.value);
+            if (c.attribute === 'id') return eb('g.id', '=', idOf(c.value));
+            if (c.attribute === 'member')
+              return eb.exists(
+                eb
+                  .selectFrom('grupo_miembros as m')
+                  .select('m.usuario_id')
+                  .whereRef('m.grupo_id', '=', 'g.id')
+                  .where('m.usuario_id', '=', idOf(c.value)),
+              );
+            return eb(eb.fn('lower', ['g.nombre']), '=', c.value.toLowerCase());
+          }),
         ),
       ),
     );

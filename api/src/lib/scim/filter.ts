@@ -3,7 +3,10 @@
  * before creating it (issue #17): `attrPath eq "value"` joined with `and`. Supported attribute
  * paths, case-insensitive (RFC 7643 §2.1), with or without their schema URN:
  *
- *   userName · externalId · displayName · emails[type eq "work"].value · emails.value
+ *   userName · externalId · displayName · emails[type eq "work"].value · emails.value · id
+ *
+ * and, for groups, the value path `members[value eq "id"]` (Entra asks
+ * `filter=id eq "g" and members[value eq "u"]` to learn whether a user is a member).
  *
  * Anything else — another operator (`co`, `sw`, `pr`, …), `or`, `not`, parentheses, another
  * attribute, a non-string value — is a 400 `invalidFilter` (the RFC allows a provider to refuse
@@ -12,7 +15,7 @@
 import { invalidFilter } from './errors';
 
 /** The attributes a filter can compare; `email` is `emails[type eq "work"].value`. */
-export type FilterAttribute = 'userName' | 'externalId' | 'displayName' | 'email';
+export type FilterAttribute = 'userName' | 'externalId' | 'displayName' | 'email' | 'id' | 'member';
 
 /** One `attr eq "value"` term. */
 export interface FilterCondition {
@@ -36,6 +39,8 @@ function attributeOf(rawPath: string): FilterAttribute | undefined {
       return 'externalId';
     case 'displayname':
       return 'displayName';
+    case 'id':
+      return 'id';
     case 'emails.value':
     case 'emails[type eq "work"].value':
     case 'emails[type eq "work" ].value':
@@ -98,6 +103,14 @@ export function parseFilter(filter: string): FilterCondition[] {
     skip();
     const [path, afterPath] = readPath(s, i);
     i = afterPath;
+    const member = /^members\[\s*value\s+eq\s+("(?:[^"\\]|\\.)*")\s*\]$/i.exec(path);
+    if (member) {
+      out.push({ attribute: 'member', value: readString(member[1]!, 0)[0] });
+      skip();
+      if (i >= s.length) return out;
+      i = andAt(s, i);
+      continue;
+    }
     const attribute = attributeOf(path);
     if (!attribute) throw invalidFilter(`Atributo no admitido en el filtro: ${path}`);
     skip();
@@ -112,10 +125,16 @@ export function parseFilter(filter: string): FilterCondition[] {
     out.push({ attribute, value });
     skip();
     if (i >= s.length) return out;
-    const word = /^[a-z]+/i.exec(s.slice(i))?.[0] ?? '';
-    if (word.toLowerCase() !== 'and')
-      throw invalidFilter(`Operador lógico no admitido en el filtro: ${word || s[i]}`);
-    i += word.length;
-    if (!/\s/.test(s[i] ?? '')) throw invalidFilter('Filtro mal formado');
+    i = andAt(s, i);
   }
+}
+
+/** Reads the `and` at `s[i]`; returns the index after it. @throws 400 for anything else. */
+function andAt(s: string, i: number): number {
+  const word = /^[a-z]+/i.exec(s.slice(i))?.[0] ?? '';
+  if (word.toLowerCase() !== 'and')
+    throw invalidFilter(`Operador lógico no admitido en el filtro: ${word || s[i]}`);
+  const next = i + word.length;
+  if (!/\s/.test(s[next] ?? '')) throw invalidFilter('Filtro mal formado');
+  return next;
 }

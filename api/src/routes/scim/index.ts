@@ -64,9 +64,11 @@ const scimPlugin: FastifyPluginAsync = async (app: FastifyInstance) => {
   const base = `${app.config.appUrl.replace(/\/+$/, '')}${SCIM_BASE_PATH}`;
   const headers = apiSecurityHeaders(app.config);
 
-  // Directories send `application/scim+json` (RFC 7644 §3.1) and some plain JSON.
+  // Directories send `application/scim+json` (RFC 7644 §3.1) and some plain JSON, and send it
+  // as the type of a DELETE without a body too (Entra): an empty body is no body, not an error.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
-    ['application/scim+json'],
+    ['application/scim+json', 'application/json'],
     { parseAs: 'string' },
     (_request, body, done) => {
       try {

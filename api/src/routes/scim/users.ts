@@ -1,6 +1,7 @@
 /** SCIM `/Users` (issue #17, RFC 7644 §3): thin handlers over scim-usuarios-service. */
 import type { FastifyPluginCallback } from 'fastify';
 import { isReturned, selectAttributes } from '../../lib/scim/attributes';
+import { invalidFilter } from '../../lib/scim/errors';
 import { createScimUsuariosService } from '../../services/scim-usuarios-service';
 import type { UsuariosServiceDeps } from '../../services/usuarios-service';
 import {
@@ -21,6 +22,8 @@ const usuariosRoutes: FastifyPluginCallback<{ deps: UsuariosServiceDeps; base: s
 
   app.get('/Users', async (request) => {
     const { conds, page, sel } = listParams(request.query as Record<string, unknown>);
+    if (conds.some((c) => c.attribute === 'member'))
+      throw invalidFilter('Los usuarios no tienen «members»');
     const { resources, total } = await service.list(conds, page, isReturned('groups', sel));
     return listResponse(resources, total, page, sel);
   });
