@@ -246,16 +246,53 @@ const LOOKUP_SQL = `
     left join permisos p on p.id = rp.permiso_id
    where t.token_hash = $1`;
 
+/** A lookup row as an array, in the column order of LOOKUP_SQL. */
+type LookupTuple = [
+  number,
+  string,
+  number | null,
+  number,
+  number,
+  string,
+  string,
+  number,
+  number,
+  string,
+  string | null,
+  string | null,
+  string | null,
+];
+
+function fromTuple(t: LookupTuple): ApiTokenLookupRow {
+  return {
+    token_id: t[0],
+    token_permisos: t[1],
+    ultimo_uso: t[2],
+    expira_en: t[3],
+    id: t[4],
+    email: t[5],
+    nombre: t[6],
+    activo: t[7],
+    debe_cambiar_password: t[8],
+    idioma: t[9],
+    rol: t[10],
+    permiso: t[11],
+    grupo: t[12],
+  };
+}
+
 /** Looks a token hash up; [] when none. Synchronous on SQLite, a promise on PostgreSQL. */
 export type ApiTokenLookup = (hash: string) => ApiTokenLookupRow[] | Promise<ApiTokenLookupRow[]>;
 
 /** Builds the lookup: a statement prepared once (SQLite) or a named prepared statement (pg). */
 export function createApiTokenLookup(raw: RawDriver): ApiTokenLookup {
   if (raw.kind === 'sqlite') {
-    const stmt = raw.sqlite.prepare<[string, string], ApiTokenLookupRow>(
-      LOOKUP_SQL.replaceAll('$1', '?'),
-    );
-    return (hash) => stmt.all(hash, hash);
+    // Array rows and one object literal, as the session lookup does (faster than better-sqlite3
+    // building object rows property by property).
+    const stmt = raw.sqlite
+      .prepare<[string, string], LookupTuple>(LOOKUP_SQL.replaceAll('$1', '?'))
+      .raw(true);
+    return (hash) => stmt.all(hash, hash).map(fromTuple);
   }
   const { pool } = raw;
   return async (hash) => {

@@ -51,9 +51,12 @@ export function tokenNoPermitido(): HttpError {
   return new HttpError(403, API_TOKENS_ERROR_CODES.noPermitido, API_TOKENS_MESSAGES.noPermitido);
 }
 
+/** The whole catalogue, built once: what `admin` holds. */
+const CATALOGUE: ReadonlySet<string> = new Set(ALL_PERMISSIONS);
+
 /** The owner's effective permissions: the whole catalogue for `admin`, else their roles' union. */
-export function ownerPermissions(owner: Pick<User, 'roles'>): Set<string> {
-  if (owner.roles.some((r) => r.nombre === ADMIN_ROLE)) return new Set(ALL_PERMISSIONS);
+export function ownerPermissions(owner: Pick<User, 'roles'>): ReadonlySet<string> {
+  if (owner.roles.some((r) => r.nombre === ADMIN_ROLE)) return CATALOGUE;
   const held = new Set<string>();
   for (const r of owner.roles) for (const p of r.permisos) held.add(p.nombre);
   return held;
