@@ -66,6 +66,10 @@ export const TAGS = [
   },
   { name: 'roles', description: 'Roles y el catálogo de permisos.' },
   { name: 'grupos', description: 'Grupos: sus miembros reciben sus roles.' },
+  {
+    name: 'scim',
+    description: 'Conexiones de aprovisionamiento SCIM 2.0 (el servicio SCIM está en /scim/v2).',
+  },
   { name: 'sesiones', description: 'Las sesiones abiertas del usuario de la sesión.' },
   { name: 'tokens', description: 'Tokens de API personales (Authorization: Bearer gdu_pat_…).' },
   { name: 'auditoria', description: 'El registro de auditoría.' },

@@ -16,6 +16,7 @@ import { DOMINIOS_PERMITIDOS_MAX, ROLES_READ_PERMISSIONS } from '@gestion/shared
 import { AUTH_OPERATIONS } from './operations-auth';
 import { DATA_OPERATIONS } from './operations-datos';
 import { GRUPOS_OPERATIONS } from './operations-grupos';
+import { SCIM_TOKENS_OPERATIONS } from './operations-scim-tokens';
 import { API_TOKENS_OPERATIONS } from './operations-api-tokens';
 import { MFA_OPERATIONS } from './operations-mfa';
 import { PASSKEY_OPERATIONS } from './operations-passkeys';
@@ -205,6 +206,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   },
 
   ...GRUPOS_OPERATIONS,
+  ...SCIM_TOKENS_OPERATIONS,
   ...SSO_OPERATIONS,
   ...API_TOKENS_OPERATIONS,
 

@@ -79,6 +79,11 @@ const scimPlugin: FastifyPluginAsync = async (app: FastifyInstance) => {
     },
   );
 
+  // RFC 7644 describes these routes (and /ServiceProviderConfig does): not the api's document.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...(route.schema ?? {}), hide: true };
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
     request.scim = await scimCallerOf(app.db, bearer(request), request.ip, app.now());
