@@ -205,6 +205,26 @@ describe.each(DATABASES)('second factor: policy (%s)', (dialect) => {
     ).toBe(200);
   });
 
+  it('counts failures in a row only: a right code in between starts the count again', async () => {
+    const admin = await adminNow();
+    const u = await userWithTotp(w.app, admin, w.clock.now());
+    const failThenSucceed = async (wrong: number) => {
+      w.clock.advance(MIN);
+      let s = await secondStep(w.app, u.email);
+      for (let i = 0; i < wrong; i++) {
+        // A token takes five wrong codes; the count of the user goes on over tokens.
+        if (i > 0 && i % 5 === 0) s = await secondStep(w.app, u.email);
+        expectErrorShape(await loginMfa(w.app, s.token, '000000'), 401, 'INVALID_CREDENTIALS');
+      }
+      if (wrong % 5 === 0) s = await secondStep(w.app, u.email);
+      return loginMfa(w.app, s.token, await codeAt(u.secret, w.clock.now()));
+    };
+    expect((await failThenSucceed(9)).statusCode).toBe(200);
+    // Nine more would be the eighteenth failure, but not in a row: no lock.
+    expect((await failThenSucceed(9)).statusCode).toBe(200);
+    expect(await audits('mfa.bloqueo', u.id)).toHaveLength(0);
+  });
+
   it('lets an admin reset a lost factor with a reason; refuses a non-admin lacking the target’s permissions', async () => {
     const admin = await adminNow();
     const u = await userWithTotp(w.app, admin, w.clock.now());

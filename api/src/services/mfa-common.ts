@@ -32,6 +32,7 @@ import {
   sessionAuthenticatedAt,
   spendRecoveryCode,
   voidDesafios,
+  type TotpRow,
 } from '../repositories/mfa-repository';
 import type { CicloUsuario } from '../repositories/usuarios-ciclo-repository';
 import { localeOf, mailer, type CicloDeps } from './ciclo-cuenta-common';
@@ -160,6 +161,14 @@ export function createMfaCommon(deps: MfaDeps) {
     });
   };
 
+  /** Throws 429 MFA_BLOQUEADO (Retry-After, seconds) when `until` (epoch ms) is set. */
+  const refuseLockedUntil = (until: number | null): void => {
+    if (until === null) return;
+    throw new HttpError(429, MFA_ERROR_CODES.locked, MFA_MESSAGES.locked, undefined, {
+      'retry-after': String(Math.max(1, Math.ceil((until - now()) / 1000))),
+    });
+  };
+
   return {
     mail,
 
@@ -168,9 +177,15 @@ export function createMfaCommon(deps: MfaDeps) {
      * each step once per user, atomically), anything else against the unused recovery codes
      * (spent on use). Writes nothing else; the caller counts failures.
      */
-    async checkFactor(tx: Db, usuarioId: number, codigo: string): Promise<FactorCheck> {
+    async checkFactor(
+      tx: Db,
+      usuarioId: number,
+      codigo: string,
+      preloaded?: { totp: TotpRow | undefined },
+    ): Promise<FactorCheck> {
       if (looksLikeTotp(codigo)) {
-        const totp = await findTotp(tx, usuarioId);
+        // The sign-in's code step read the row with its token already (findSecondStep).
+        const totp = preloaded ? preloaded.totp : await findTotp(tx, usuarioId);
         if (!totp?.activo) return { ok: false, metodo: 'totp' };
         const secret = decryptSecret(deps.mfaKey, usuarioId, totp.secreto);
         const paso = await matchTotpStep(secret, codigo, now());
@@ -194,12 +209,11 @@ export function createMfaCommon(deps: MfaDeps) {
      * 429 MFA_BLOQUEADO with Retry-After while the user's second factor is locked.
      */
     async refuseWhileLocked(tx: Db, usuarioId: number): Promise<void> {
-      const until = await lockedUntil(tx, usuarioId, now());
-      if (until === null) return;
-      throw new HttpError(429, MFA_ERROR_CODES.locked, MFA_MESSAGES.locked, undefined, {
-        'retry-after': String(Math.max(1, Math.ceil((until - now()) / 1000))),
-      });
+      refuseLockedUntil(await lockedUntil(tx, usuarioId, now()));
     },
+
+    /** `refuseWhileLocked` for a lock already read (findSecondStep): epoch ms, or null. */
+    refuseLockedUntil,
 
     /**
      * Records the outcome of a check in `tx`: a success clears the failure count (and audits a
@@ -212,9 +226,11 @@ export function createMfaCommon(deps: MfaDeps) {
       u: CicloUsuario,
       check: FactorCheck,
       audit: (entry: AuditInput) => Promise<void>,
+      known?: { conFallos: boolean },
     ): Promise<void> {
       if (check.ok) {
-        await clearMfaFailures(tx, u.id);
+        // Skipped when the caller read that no counter exists (the common sign-in).
+        if (known?.conFallos !== false) await clearMfaFailures(tx, u.id);
         if (check.metodo === 'recuperacion')
           await audit({
             accion: MFA_AUDIT.recoveryUsed,

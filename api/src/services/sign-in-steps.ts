@@ -152,6 +152,21 @@ export function createSignInSteps(deps: Deps) {
       return signedIn(usuarioId, token);
     },
 
+    /**
+     * `completeSignIn` inside a transaction the caller already holds, for a second step that
+     * decided in it (mfa-login.ts): one transaction instead of two. Call `finish` after commit.
+     */
+    signInTx,
+
+    /** After `signInTx` committed: kicks the mail worker for a notice, reads the user back. */
+    async finish(
+      usuarioId: number,
+      s: { token: string; notify: boolean },
+    ): Promise<SignedInResponse> {
+      if (s.notify) deps.kickMail();
+      return signedIn(usuarioId, s.token);
+    },
+
     /** Mails a code and answers `{verificacion: {token}}` instead of a session. */
     async challenge(usuarioId: number, meta: CicloMeta): Promise<LoginChallengeResponse> {
       const token = await db.transaction().execute(async (tx) => {
