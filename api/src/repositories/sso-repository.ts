@@ -3,7 +3,6 @@
  * identity links, the sign-in rounds and one-time results, and the roles a mapping gave.
  * Plain data in and out; the rules are in services/sso-*.ts.
  */
-import { sql } from 'kysely';
 import type { Db } from '../db/types';
 import { ssoDb, type SsoProveedoresTable } from '../db/sso-tables';
 import type { Selectable } from 'kysely';
@@ -36,17 +35,17 @@ export async function listProveedores(db: Db, limit: number, offset: number) {
 
 /** One provider, or undefined. */
 export async function findProveedor(db: Db, id: number): Promise<ProveedorRow | undefined> {
-  return (await proveedores(db).where('p.id', '=', id).executeTakeFirst());
+  return await proveedores(db).where('p.id', '=', id).executeTakeFirst();
 }
 
-/** The id of the provider called `nombre` ignoring case, if any. */
+/**
+ * The id of the provider called `nombre` ignoring case, if any. Compared in JavaScript: SQLite's
+ * `lower()` folds ASCII only ('Único' ≠ 'único'), and there are few providers.
+ */
 export async function proveedorIdByNombreCi(db: Db, nombre: string): Promise<number | undefined> {
-  const row = await ssoDb(db)
-    .selectFrom('sso_proveedores')
-    .select('id')
-    .where(sql<string>`lower(nombre)`, '=', nombre.toLowerCase())
-    .executeTakeFirst();
-  return row?.id;
+  const rows = await ssoDb(db).selectFrom('sso_proveedores').select(['id', 'nombre']).execute();
+  const wanted = nombre.toLocaleLowerCase('es');
+  return rows.find((r) => r.nombre.toLocaleLowerCase('es') === wanted)?.id;
 }
 
 /** The columns a write sets (all but id, version, creado_en). */
