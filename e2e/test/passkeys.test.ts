@@ -6,6 +6,7 @@
  * second step after the password. WebAuthn refuses an IP address as RP ID, so the product runs
  * with APP_URL on `localhost` and the browser opens it there (a secure context over http).
  */
+import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { axeFindings, formatFindings } from '../support/axe';
 import { launchBrowser, withScreenshot } from '../support/browser';
@@ -180,5 +181,36 @@ it('renames and, once confirmed, deletes the passkey', async () => {
     await page.getByText('Llave de acceso eliminada').waitFor();
     await page.getByText('Todavía no tiene ninguna llave de acceso.').waitFor();
     expect(path()).toBe('/configuracion');
+  });
+});
+
+it('walks a user whose role requires a second factor through enrolment with a passkey instead of an app', async () => {
+  const enrolled = { email: 'llave-alta@e2e.test', password: 'Llave-Alta-2026', nombre: 'Alba Alta' };
+  await registerUser(server.url, enrolled);
+  // The `usuario` role now requires a second factor (what the role editor's switch writes).
+  const db = new Database(server.dbPath, { timeout: 5000 });
+  try {
+    db.prepare(`update roles set mfa_obligatorio = 1 where nombre = 'usuario'`).run();
+  } finally {
+    db.close();
+  }
+  await withScreenshot(page, 'passkeys-enrolment-step', async () => {
+    await signOut();
+    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Correo electrónico').fill(enrolled.email);
+    await page.getByLabel(/^Contraseña/).fill(enrolled.password);
+    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Configure la verificación en dos pasos' }).waitFor();
+    const usePasskey = page.getByRole('button', { name: 'Usar una llave de acceso' });
+    await usePasskey.waitFor();
+    await expectAccessible('enrolment step with the passkey option');
+    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
+    await usePasskey.click();
+    await page.getByText('Bienvenido de nuevo').waitFor();
+    await page.waitForURL((u) => u.pathname === '/');
+    // The passkey is the account's: Mi cuenta lists it under the name the step gave it.
+    await page.goto(`${base}/configuracion`);
+    await passkeyItem('Llave de acceso').waitFor();
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import { MFA_LIMITS, type SignedInResponse } from '@gestion/shared';
 import { useAuth } from '@gestion/shared/react';
 import { readApiError, readRawApiError } from '@gestion/ui';
@@ -11,6 +12,7 @@ import { useActivateTotpMutation, useEnrolTotpMutation } from '../mfa/api';
 import { isMfaLocked, isWrongCode } from '../mfa/errors';
 import { RecoveryCodesPanel } from '../mfa/RecoveryCodesPanel';
 import { TotpSetup, type TotpEnrolment } from '../mfa/TotpSetup';
+import { PasskeyEnrolment } from './PasskeyEnrolment';
 import { useSecondStep } from './second-step';
 import { StepEnded, type StepEndReason } from './StepEnded';
 
@@ -25,7 +27,7 @@ type Phase =
  * second factor the user lacks (`{mfa: {token, configurar: true}}`, history state, see
  * second-step.ts). With that token as bearer it asks for a secret at once, shows it as a QR and a
  * manual key (TotpSetup), activates it with the first code, and shows the 10 recovery codes once
- * (RecoveryCodesPanel). The session the activation answered starts only after "He guardado los
+ * (RecoveryCodesPanel) — or registers a passkey instead (PasskeyEnrolment). The session the activation answered starts only after "He guardado los
  * códigos": then, as any sign-in, 'Bienvenido de nuevo' and `redirect` or `/`. An expired or
  * spent token (5 minutes, 5 wrong codes) leads back to /login.
  */
@@ -119,6 +121,16 @@ export default function ConfigurarDosPasosPage() {
         </Alert>
       )}
       {phase.kind === 'setup' && <TotpSetup enrolment={phase.enrolment} onSubmitCode={onSubmitCode} />}
+      {phase.kind !== 'preparing' && (
+        <>
+          <Divider />
+          <PasskeyEnrolment
+            token={step.token}
+            onSession={(session) => startSession(session, step.redirect)}
+            onExpired={() => setEnded('expired')}
+          />
+        </>
+      )}
     </LifecycleCard>
   );
 }

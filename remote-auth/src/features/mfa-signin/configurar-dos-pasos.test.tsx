@@ -96,6 +96,40 @@ describe('ConfigurarDosPasosPage', () => {
     await waitFor(() => expect(fetchMock.callsTo('POST /api/auth/mfa/totp')).toHaveLength(2));
   });
 
+  it('offers a passkey instead: asks the options with the token, and says when the browser has none', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/auth/mfa/totp': { body: enrolment },
+      'POST /api/auth/passkeys/registration-options': {
+        body: { challenge: 'Y2hhbGxlbmdl', rp: { name: 'Gestión' }, user: { id: 'dQ', name: 'ana', displayName: 'Ana' }, pubKeyCredParams: [] },
+      },
+    });
+    const { user, shell } = open();
+    expect(
+      await screen.findByText(/en lugar de una aplicación, use una llave de acceso/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Usar una llave de acceso' }));
+    // jsdom has no WebAuthn: the browser's refusal is worded, the app setup stays.
+    expect(await screen.findByText('Este navegador no admite llaves de acceso.')).toBeInTheDocument();
+    const options = fetchMock.callsTo('POST /api/auth/passkeys/registration-options');
+    expect(options).toHaveLength(1);
+    expect(options[0]!.headers.get('authorization')).toBe('Bearer alta-mfa');
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
+    expect(shell.startSession).not.toHaveBeenCalled();
+  });
+
+  it('leads back to /login when the passkey option finds the token spent', async () => {
+    mockFetch({
+      'POST /api/auth/mfa/totp': { body: enrolment },
+      'POST /api/auth/passkeys/registration-options': {
+        status: 401,
+        body: { statusCode: 401, error: 'Unauthorized', message: 'Sesión no válida o caducada', code: 'UNAUTHENTICATED' },
+      },
+    });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Usar una llave de acceso' }));
+    expect(await screen.findByText('La verificación ha caducado')).toBeInTheDocument();
+  });
+
   it('without a pending enrolment sends the visitor back to /login', async () => {
     renderPage(<ConfigurarDosPasosPage />, { url: URL });
     expect(await screen.findByText('No hay ningún inicio de sesión pendiente')).toBeInTheDocument();

@@ -2,7 +2,13 @@
  * The registration ceremony of "Añadir llave de acceso" (issue #16), apart so that
  * @simplewebauthn/browser downloads when the person asks for a passkey, not with Mi cuenta.
  */
-import { ApiError } from '@gestion/shared';
+import {
+  ApiError,
+  getRuntimeConfig,
+  requestJson,
+  type PasskeyRegisteredResponse,
+  type SignedInResponse,
+} from '@gestion/shared';
 import { isApiFailure, passkeyFailureText } from './passkey-errors';
 
 type Translate = (key: string) => string;
@@ -23,4 +29,32 @@ export async function createPasskey(optionsJSON: unknown, t: Translate) {
     if (isApiFailure(error)) throw error;
     throw new ApiError(0, passkeyFailureText(error, t));
   }
+}
+
+/**
+ * The enrolment step of a sign-in (`{mfa: {token, configurar: true}}`) done with a passkey
+ * instead of an authenticator app (issue #16): the registration options and the registration
+ * with that token as bearer, the browser's ceremony in between. The api starts the session with
+ * the registration, so this answers `{token, user}`.
+ * @param token the enrolment token; @param nombre the passkey's name in Mi cuenta's list.
+ * @throws the api's `ApiError` (401 for a spent or expired token), or the browser's refusal as
+ *   an `ApiError` with status 0 (see `createPasskey`).
+ */
+export async function enrolWithPasskey(
+  token: string,
+  nombre: string,
+  t: Translate,
+): Promise<SignedInResponse> {
+  const post = <T,>(path: string, body: unknown) =>
+    requestJson<T>(getRuntimeConfig().apiBaseUrl, path, {
+      method: 'POST',
+      body,
+      token,
+      fallbackMessage: '',
+    });
+  const options = await post<unknown>('/api/auth/passkeys/registration-options', {});
+  const respuesta = await createPasskey(options, t);
+  const res = await post<PasskeyRegisteredResponse>('/api/auth/passkeys', { respuesta, nombre });
+  if (!res.token || !res.user) throw new Error('the passkey registration started no session');
+  return { token: res.token, user: res.user };
 }
