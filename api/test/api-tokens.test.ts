@@ -193,6 +193,7 @@ describe.each(DATABASES)('personal API tokens on %s', (dialect) => {
       ['POST', `/api/usuarios/${u}/mfa/reset`, { motivo: 'x' }],
       ['GET', `/api/usuarios/${u}/sesiones`],
       ['DELETE', `/api/usuarios/${u}/sesiones/1`],
+      ['POST', `/api/usuarios/${u}/sessions/revoke`],
     ];
     for (const [method, url, body] of refused) {
       const res = await req(token, method, url, body);

@@ -100,6 +100,7 @@ export const API_TOKEN_REFUSED: ReadonlySet<string> = new Set([
   'POST /api/usuarios/:id/mfa/reset',
   'GET /api/usuarios/:id/sesiones',
   'DELETE /api/usuarios/:id/sesiones/:sesionId',
+  'POST /api/usuarios/:id/sessions/revoke',
 ]);
 /** URL prefixes closed to API tokens (see API_TOKEN_REFUSED). */
 export const API_TOKEN_REFUSED_PREFIXES: readonly string[] = [
