@@ -37,10 +37,14 @@ import { auditorFor, type ServiceDeps, type SignedInCaller } from './service-dep
 import { mustFindUsuario } from './usuarios-lookup';
 
 const DAY_MS = 86_400_000;
-/** Audit action of a created token (`cambios`: nombre, permisos, expiraEn — never the secret). */
-export const AUDIT_TOKEN_CREADO = 'tokens.creado';
-/** Audit action of a revoked token (`cambios`: tokenId, nombre). */
-export const AUDIT_TOKEN_REVOCADO = 'tokens.revocado';
+/**
+ * Audit actions, on the owner: `creado` (`cambios`: tokenId, nombre, permisos, expiraEn — never
+ * the secret), `revocado` (`cambios`: tokenId).
+ */
+export const API_TOKENS_AUDIT = {
+  creado: 'tokens.creado',
+  revocado: 'tokens.revocado',
+} as const;
 /** The permission that lets a caller list and revoke other users' tokens (with delegation). */
 export const ADMIN_TOKENS_PERMISSION: PermissionName = 'usuarios:editar';
 
@@ -141,7 +145,7 @@ export function createApiTokensService(deps: ServiceDeps) {
         await deps.audit(
           caller,
           {
-            accion: AUDIT_TOKEN_CREADO,
+            accion: API_TOKENS_AUDIT.creado,
             objetivoTipo: 'usuario',
             objetivoId: caller.user.id,
             cambios: { tokenId: row.id, nombre, permisos, expiraEn: iso(expiraEn) },
@@ -191,7 +195,7 @@ export function createApiTokensService(deps: ServiceDeps) {
           await deleteApiToken(tx, id);
           await audit(
             {
-              accion: AUDIT_TOKEN_REVOCADO,
+              accion: API_TOKENS_AUDIT.revocado,
               objetivoTipo: 'usuario',
               objetivoId: owner,
               cambios: { tokenId: id },
