@@ -29,13 +29,15 @@ const filter = (expr) => `/scim/v2/Users?filter=${encodeURIComponent(expr)}`;
 async function prepare(target, token) {
   const hash = createHash('sha256').update(token).digest('hex');
   const ids = Array.from({ length: SAMPLE }, () => 1 + rand(USUARIOS));
+  // PostgreSQL infers no type for a parameter in a SELECT list: the casts say them (SQLite has
+  // none of that syntax, so its copy has plain placeholders).
   const insert = `insert into scim_conexiones (nombre, token_hash, prefijo, creado_por, creado_en)
-    select 'bench', $1, $2, id, $3 from usuarios where email = $4`;
+    select 'bench', $1::text, $2::text, id, $3::bigint from usuarios where email = $4::text`;
   const params = [hash, token.slice(0, 13), Date.now(), ADMIN.email];
   if (target.url.startsWith('sqlite:')) {
     const db = new Database(target.url.slice('sqlite:'.length));
     try {
-      db.prepare(insert.replace(/\$\d/g, '?')).run(...params);
+      db.prepare(insert.replace(/\$\d::\w+/g, '?')).run(...params);
       const q = db.prepare('select email from usuarios where id = ?');
       return ids.map((id) => q.get(id)?.email).filter(Boolean);
     } finally {
