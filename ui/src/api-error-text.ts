@@ -25,6 +25,7 @@ import {
   LIFECYCLE_MESSAGES,
   LISTAS_MESSAGES,
   MESSAGES,
+  MFA_MESSAGES,
   SCIM_TOKENS_MESSAGES,
   type ErrorDetail,
 } from '@gestion/shared';
@@ -87,6 +88,9 @@ export const API_TEXT_CATALOGUE: Readonly<Record<string, string>> = {
   lastAdmin: ADMIN_MESSAGES.lastAdmin,
   textoConNul: LISTAS_MESSAGES.textoConNul,
   dominioInvalido: CONFIGURACION_MESSAGES.dominioInvalido,
+  // Issue #16: a wrong second-factor code, a factor reset without its reason.
+  mfaWrongCode: MFA_MESSAGES.wrongCode,
+  mfaMotivoRequired: MFA_MESSAGES.motivoRequired,
   // Issue #17: personal API tokens and SCIM connections (their details under permisos/expiraEn).
   tokenPermisosNoValidos: API_TOKENS_MESSAGES.permisosNoValidos,
   tokenPermisoNoTenido: API_TOKENS_MESSAGES.permisoNoTenido,

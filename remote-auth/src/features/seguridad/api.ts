@@ -2,7 +2,9 @@
  * Mi cuenta › Seguridad and the administrators' side of the second factor (issue #16;
  * shared/src/contracts/mfa.ts): `GET /api/auth/mfa` (the caller's factors), `DELETE
  * /api/auth/mfa/totp {password}` → 204, `POST /api/auth/mfa/recovery-codes {password}` → a new
- * set, `POST /api/auth/reautenticar {password} | {codigo}` → 204 (step-up for 10 minutes),
+ * set, `POST /api/auth/reautenticar {password} | {codigo} | {respuesta}` → 204 (step-up for 10
+ * minutes; `respuesta` a passkey's answer to `POST /api/auth/passkeys/authentication-options
+ * {reautenticacion: true}`),
  * `GET /api/usuarios/:id/mfa` (a user's factors, usuarios:editar) and `POST
  * /api/usuarios/:id/mfa/reset {motivo}` → 204. Enrolment and activation are features/mfa's calls
  * (shared with the sign-in's enrolment step); the page refetches the state after them.
@@ -33,6 +35,14 @@ const api = baseApi.enhanceEndpoints({ addTagTypes: ['Mfa', 'UsuarioMfa'] }).inj
     reauthenticate: build.mutation<void, ReautenticarRequest>({
       query: (body) => ({ url: '/api/auth/reautenticar', method: 'POST', body }),
     }),
+    /** WebAuthn request options over the caller's passkeys, for step-up with one. */
+    stepUpPasskeyOptions: build.mutation<unknown, void>({
+      query: () => ({
+        url: '/api/auth/passkeys/authentication-options',
+        method: 'POST',
+        body: { reautenticacion: true },
+      }),
+    }),
     getUsuarioMfa: build.query<MfaEstado, number>({
       query: (id) => `/api/usuarios/${id}/mfa`,
       providesTags: (_res, _err, id) => [{ type: 'UsuarioMfa', id }],
@@ -49,6 +59,7 @@ export const {
   useRemoveTotpMutation,
   useRegenerateRecoveryCodesMutation,
   useReauthenticateMutation,
+  useStepUpPasskeyOptionsMutation,
   useGetUsuarioMfaQuery,
   useResetUsuarioMfaMutation,
 } = api;

@@ -73,6 +73,39 @@ describe('step-up in the console (issue #16)', () => {
     expect(shell.notify).toHaveBeenCalledWith('Rol guardado', { type: 'success' });
   });
 
+  it('offers an account with passkeys to confirm with one, and words the browser refusing', async () => {
+    const estado = {
+      metodos: ['passkey'],
+      totp: { activo: false, pendiente: false, activadoEn: null },
+      codigosRecuperacionRestantes: 0,
+      obligatorio: true,
+    };
+    const { user, fetchMock, onClose } = editAdminRole({
+      'GET /api/auth/mfa': { body: estado },
+      'POST /api/auth/passkeys/authentication-options': {
+        body: { challenge: 'Y2hhbGxlbmdl', allowCredentials: [], userVerification: 'required' },
+      },
+    });
+    await user.click(
+      await screen.findByRole('checkbox', { name: 'Requiere verificación en dos pasos' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    const ask = await screen.findByRole('dialog', { name: 'Confirme que es usted' });
+    await user.click(await within(ask).findByRole('button', { name: 'Usar una llave de acceso' }));
+    expect(within(ask).queryByLabelText(/^Contraseña/)).not.toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'Confirmar' }));
+    // jsdom has no WebAuthn: the refusal shows in the dialog; nothing was confirmed.
+    expect(await within(ask).findByText('Este navegador no admite llaves de acceso.')).toBeInTheDocument();
+    expect(fetchMock.callsTo('POST /api/auth/passkeys/authentication-options')[0]!.body).toEqual({
+      reautenticacion: true,
+    });
+    expect(fetchMock.callsTo('POST /api/auth/reautenticar')).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+    // The password is one click away again.
+    await user.click(within(ask).getByRole('button', { name: 'Usar la contraseña' }));
+    expect(within(ask).getByLabelText(/^Contraseña/)).toBeInTheDocument();
+  });
+
   it('takes a code instead of the password, and shows a wrong one under its field', async () => {
     let tries = 0;
     const wrong = {

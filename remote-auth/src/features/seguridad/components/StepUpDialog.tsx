@@ -6,7 +6,14 @@ import { FormDialog, useServerForm } from '@gestion/ui';
 import { PasswordField } from '../../../components/PasswordField';
 import { useAdminTexts } from '../../../i18n/namespace';
 import { useFieldRules } from '../../../lib/use-field-rules';
-import { useReauthenticateMutation } from '../api';
+import { usePasskeyTexts } from '../../passkeys/texts';
+import {
+  useGetMfaEstadoQuery,
+  useReauthenticateMutation,
+  useStepUpPasskeyOptionsMutation,
+} from '../api';
+
+type Mode = 'password' | 'codigo' | 'passkey';
 
 interface StepUpForm {
   password: string;
@@ -16,22 +23,35 @@ interface StepUpForm {
 /**
  * "Confirme que es usted" (issue #16, step-up): the password, or a code of the authenticator
  * app or a recovery code ("Usar un código"), sent to `POST /api/auth/reautenticar` (exactly one
- * of `{password}`, `{codigo}`). `onDone(true)` once the api took it — the refused call is sent
+ * of `{password}`, `{codigo}`), or — for an account with passkeys — "Usar una llave de acceso",
+ * whose signed answer goes as `{respuesta}`. `onDone(true)` once the api took it — the refused call is sent
  * again — or `onDone(false)` on Cancelar/Esc. A wrong entry shows under its field.
  */
 export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
   const { t } = useAdminTexts();
   const rules = useFieldRules();
+  const passkeyTexts = usePasskeyTexts();
   const [reauthenticate] = useReauthenticateMutation();
-  const [mode, setMode] = useState<'password' | 'codigo'>('password');
+  const [passkeyOptions] = useStepUpPasskeyOptionsMutation();
+  // The account's factors say whether a passkey can confirm (Mi cuenta has them cached).
+  const { data: estado } = useGetMfaEstadoQuery();
+  const hasPasskey = estado?.metodos.includes('passkey') ?? false;
+  const [mode, setMode] = useState<Mode>('password');
   const server = useServerForm<StepUpForm>({
     defaultValues: { password: '', codigo: '' },
     fields: ['password', 'codigo'],
     saveFailed: t('seguridad.stepUpError'),
     submit: async ({ password, codigo }) => {
-      await reauthenticate(
-        mode === 'password' ? { password } : { codigo: codigo.replace(/\s/g, '') },
-      ).unwrap();
+      if (mode === 'passkey') {
+        const { confirmWithPasskey } = await import('../../passkeys/confirm-passkey');
+        const options = await passkeyOptions().unwrap();
+        const respuesta = await confirmWithPasskey(options, passkeyTexts.t);
+        await reauthenticate({ respuesta }).unwrap();
+      } else {
+        await reauthenticate(
+          mode === 'password' ? { password } : { codigo: codigo.replace(/\s/g, '') },
+        ).unwrap();
+      }
       onDone(true);
     },
   });
@@ -43,10 +63,11 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
     const { ref, ...rest } = register(name, { ...rule, shouldUnregister: true });
     return { ...rest, inputRef: ref };
   };
-  const toggle = () => {
+  const switchTo = (next: Mode) => () => {
     clearErrors();
-    setMode(mode === 'password' ? 'codigo' : 'password');
+    setMode(next);
   };
+  const other: Mode = mode === 'password' ? 'codigo' : 'password';
 
   return (
     <FormDialog
@@ -56,7 +77,9 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
       onClose={() => onDone(false)}
       intro={<Typography>{t('seguridad.stepUpIntro')}</Typography>}
     >
-      {mode === 'password' ? (
+      {mode === 'passkey' ? (
+        <Typography>{t('seguridad.stepUpPasskeyIntro')}</Typography>
+      ) : mode === 'password' ? (
         <PasswordField
           {...field('password')}
           label={t('seguridad.password')}
@@ -75,9 +98,14 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
           slotProps={{ htmlInput: { maxLength: 40, spellCheck: false } }}
         />
       )}
-      <Button onClick={toggle} sx={{ alignSelf: 'flex-start' }}>
-        {mode === 'password' ? t('seguridad.stepUpUseCode') : t('seguridad.stepUpUsePassword')}
+      <Button onClick={switchTo(other)} sx={{ alignSelf: 'flex-start' }}>
+        {other === 'codigo' ? t('seguridad.stepUpUseCode') : t('seguridad.stepUpUsePassword')}
       </Button>
+      {hasPasskey && mode !== 'passkey' && passkeyTexts.ready && (
+        <Button onClick={switchTo('passkey')} sx={{ alignSelf: 'flex-start' }}>
+          {t('seguridad.stepUpUsePasskey')}
+        </Button>
+      )}
     </FormDialog>
   );
 }
