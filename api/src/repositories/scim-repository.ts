@@ -8,7 +8,7 @@
  * literal lowercased (RFC 7643 §4.1.1: userName is not case-exact) so the unique index on
  * `email` serves the lookup directories make before every create (bench/results/scim.md).
  */
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../db/database';
 import type { Db } from '../db/types';
 import type { FilterCondition } from '../lib/scim/filter';
@@ -112,7 +112,10 @@ type UserRow = {
 
 async function toUsers(db: Db, rows: UserRow[], withGroups: boolean): Promise<ScimUsuarioRow[]> {
   const groups = withGroups
-    ? await groupsOfUsers(db, rows.map((r) => r.id))
+    ? await groupsOfUsers(
+        db,
+        rows.map((r) => r.id),
+      )
     : new Map<number, { id: number; nombre: string }[]>();
   return rows.map((r) => ({
     id: r.id,
@@ -142,18 +145,24 @@ export async function listScimUsuarios(
     .limit(page.count)
     .offset(page.startIndex - 1)
     .execute();
-  // A page that is not full and starts at 1 is the whole result: no COUNT over the table.
+  // A page that is not full and starts at 1 is the whole result: no COUNT over the table; with
+  // no filter (a directory's import walking every page) the trigger-kept `usuarios_total` (0002).
   const total =
     page.startIndex === 1 && rows.length < page.count
       ? rows.length
-      : Number(
-          (
-            await usersFrom(db)
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .$if(conds.length > 0, (qb) => qb.where(where))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      : conds.length === 0
+        ? Number(
+            (await sql<{ n: number }>`select n from usuarios_total where id = 1`.execute(db))
+              .rows[0]?.n ?? 0,
+          )
+        : Number(
+            (
+              await usersFrom(db)
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .$if(conds.length > 0, (qb) => qb.where(where))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
   return { items: await toUsers(db, rows, withGroups), total };
 }
 
@@ -227,27 +236,25 @@ export async function listScimGrupos(
   page: PageRequest,
   withMembers: boolean,
 ): Promise<{ items: ScimGrupoRow[]; total: number }> {
-  const base = db
-    .selectFrom('grupos as g')
-    .$if(conds.length > 0, (qb) =>
-      qb.where((eb) =>
-        eb.and(
-          conds.map((c) => {
-            if (c.attribute === 'externalId') return eb('g.external_id', '=', c.value);
-            if (c.attribute === 'id') return eb('g.id', '=', idOf(c.value));
-            if (c.attribute === 'member')
-              return eb.exists(
-                eb
-                  .selectFrom('grupo_miembros as m')
-                  .select('m.usuario_id')
-                  .whereRef('m.grupo_id', '=', 'g.id')
-                  .where('m.usuario_id', '=', idOf(c.value)),
-              );
-            return eb(eb.fn('lower', ['g.nombre']), '=', c.value.toLowerCase());
-          }),
-        ),
+  const base = db.selectFrom('grupos as g').$if(conds.length > 0, (qb) =>
+    qb.where((eb) =>
+      eb.and(
+        conds.map((c) => {
+          if (c.attribute === 'externalId') return eb('g.external_id', '=', c.value);
+          if (c.attribute === 'id') return eb('g.id', '=', idOf(c.value));
+          if (c.attribute === 'member')
+            return eb.exists(
+              eb
+                .selectFrom('grupo_miembros as m')
+                .select('m.usuario_id')
+                .whereRef('m.grupo_id', '=', 'g.id')
+                .where('m.usuario_id', '=', idOf(c.value)),
+            );
+          return eb(eb.fn('lower', ['g.nombre']), '=', c.value.toLowerCase());
+        }),
       ),
-    );
+    ),
+  );
   const rows = await base
     .select(GROUP_COLUMNS)
     .orderBy('g.id')
@@ -270,7 +277,12 @@ type GroupRow = {
 };
 
 async function toGroups(db: Db, rows: GroupRow[], withMembers: boolean): Promise<ScimGrupoRow[]> {
-  const members = withMembers ? await membersOf(db, rows.map((r) => r.id)) : undefined;
+  const members = withMembers
+    ? await membersOf(
+        db,
+        rows.map((r) => r.id),
+      )
+    : undefined;
   return rows.map((r) => ({
     id: r.id,
     nombre: r.nombre,
