@@ -66,7 +66,8 @@ export function groupsOf(c: Claims, claim: string): string[] {
 /** A display name from the claims: `name`, given + family, or the e-mail's local part. */
 function nombreDe(c: Claims, email: string): string {
   const given = [c.given_name, c.family_name].filter((s) => typeof s === 'string').join(' ');
-  const n = (typeof c.name === 'string' && c.name.trim()) || given.trim() || email.split('@')[0] || email;
+  const n =
+    (typeof c.name === 'string' && c.name.trim()) || given.trim() || email.split('@')[0] || email;
   return n.slice(0, NOMBRE_MAX_LENGTH);
 }
 
@@ -92,14 +93,18 @@ export async function identify(
 ): Promise<SsoIdentified> {
   const sub = String(claims.sub);
   const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : '';
-  const audit = (usuarioId: number, userEmail: string, accion: string, cambios: object) =>
+  const audit = (
+    usuarioId: number,
+    userEmail: string,
+    entry: { accion: 'sso.alta' | 'sso.vinculacion' | 'sso.roles'; cambios: object },
+  ) =>
     insertAudit(tx, {
       actorId: usuarioId,
       actorEmail: userEmail,
-      accion,
+      accion: entry.accion,
       objetivoTipo: 'usuario',
       objetivoId: usuarioId,
-      cambios: { proveedorId: p.id, proveedor: p.nombre, ...cambios },
+      cambios: { proveedorId: p.id, proveedor: p.nombre, ...entry.cambios },
       ip: meta.ip,
       at: meta.now,
     });
@@ -144,7 +149,10 @@ export async function identify(
         .values({ usuario_id: usuarioId, rol_id: p.rol_por_defecto_id })
         .execute();
       creado = true;
-      await audit(usuarioId, email, 'sso.alta', { sub, rol: p.rol_por_defecto });
+      await audit(usuarioId, email, {
+        accion: 'sso.alta',
+        cambios: { sub, rol: p.rol_por_defecto },
+      });
     } else {
       throw new SsoRefusal(SSO_ERROR_CODES.usuarioDesconocido, 'usuario_desconocido', null, email);
     }
@@ -162,7 +170,7 @@ export async function identify(
   if (!link) {
     await insertLink(tx, { proveedorId: p.id, issuer: p.issuer, sub, usuarioId, now: meta.now });
     vinculado = true;
-    if (!creado) await audit(u.id, u.email, 'sso.vinculacion', { sub });
+    if (!creado) await audit(u.id, u.email, { accion: 'sso.vinculacion', cambios: { sub } });
   }
 
   const wanted = await mappedRolIds(tx, p.id, groupsOf(claims, p.claim_grupos));
@@ -170,9 +178,12 @@ export async function identify(
   const rolesAñadidos = await rolNombres(tx, added);
   const rolesQuitados = await rolNombres(tx, removed);
   if (added.length > 0 || removed.length > 0)
-    await audit(u.id, u.email, 'sso.roles', {
-      ...(rolesAñadidos.length > 0 ? { añadidos: rolesAñadidos } : {}),
-      ...(rolesQuitados.length > 0 ? { quitados: rolesQuitados } : {}),
+    await audit(u.id, u.email, {
+      accion: 'sso.roles',
+      cambios: {
+        ...(rolesAñadidos.length > 0 ? { añadidos: rolesAñadidos } : {}),
+        ...(rolesQuitados.length > 0 ? { quitados: rolesQuitados } : {}),
+      },
     });
   return { usuarioId: u.id, email: u.email, creado, vinculado, rolesAñadidos, rolesQuitados };
 }
