@@ -7,7 +7,8 @@ module.exports = {
   ...base,
   // light-my-request (Fastify's inject) requires cookie@2, which ships ESM only; Node ≥ 20.19
   // loads it natively, Jest's module system needs it compiled to CommonJS. The same holds for
-  // otplib's @noble/hashes and @scure/base (issue #16).
+  // otplib's @noble/hashes and @scure/base (issue #16), and single sign-on's openid-client,
+  // oauth4webapi and jose, and the tests' oidc-provider (issue #18).
   transformIgnorePatterns: [
     '/node_modules/(?!(cookie|@noble/hashes|@scure/base|openid-client|oauth4webapi|jose|oidc-provider)/)',
   ],

@@ -18,14 +18,11 @@ import {
   SSO_MESSAGES,
   SSO_SCOPES_DEFECTO,
   canManageGroup,
-  isValidDominio,
-  normalizeDominio,
   type CreateProveedorSso,
   type ErrorDetail,
   type MapeoGrupo,
   type ProveedorSso,
   type ProveedoresSsoQuery,
-  type RoleGrant,
   type UpdateProveedorSso,
 } from '@gestion/shared';
 import type { Db } from '../db/types';
@@ -33,13 +30,11 @@ import { HttpError, isUniqueViolation, notFound, validationError } from '../lib/
 import { checkIssuerUrl, discoverIssuer } from '../lib/oidc';
 import { encryptClientSecret } from '../lib/sso-crypto';
 import { rolIdsByNombre } from '../repositories/grupos-repository';
-import { permisosByRolNombre } from '../repositories/roles-admin-repository';
 import {
   deleteProveedor,
   findProveedor,
   insertProveedor,
   listProveedores,
-  mapeoOf,
   proveedorIdByNombreCi,
   replaceMapeo,
   setClientSecret,
@@ -48,6 +43,7 @@ import {
   type ProveedorValues,
 } from '../repositories/sso-repository';
 import { diff, versionConflict } from './admin-common';
+import { checkDominios, grantsOf, rolesNamed, toDto, withOpenid } from './sso-common';
 import { auditingRefusals, refuseIf } from './delegation-guard';
 import { auditorFor, type ServiceDeps, type SignedInCaller } from './service-deps';
 
@@ -60,70 +56,6 @@ export interface SsoDeps extends ServiceDeps {
 }
 
 const nombreEnUso = () => new HttpError(409, SSO_ERROR_CODES.nombreEnUso, SSO_MESSAGES.nombreEnUso);
-
-/** `<APP_URL>/api/auth/sso/<id>/callback`: the redirect URI to register at the provider. */
-export function redirectUriOf(appUrl: string, id: number): string {
-  return `${appUrl.replace(/\/+$/, '')}/api/auth/sso/${id}/callback`;
-}
-
-/** The JSON array column `raw`, as strings. */
-export function jsonList(raw: string): string[] {
-  const v: unknown = JSON.parse(raw);
-  return Array.isArray(v) ? v.map(String) : [];
-}
-
-/** A row as the administration sees it. */
-async function toDto(db: Db, appUrl: string, r: ProveedorRow): Promise<ProveedorSso> {
-  return {
-    id: r.id,
-    nombre: r.nombre,
-    issuer: r.issuer,
-    clientId: r.client_id,
-    clientSecretConfigurado: r.client_secret_cifrado !== '',
-    scopes: jsonList(r.scopes),
-    dominios: jsonList(r.dominios),
-    crearUsuarios: r.crear_usuarios === 1,
-    rolPorDefecto: r.rol_por_defecto,
-    mapeoGrupos: await mapeoOf(db, r.id),
-    claimGrupos: r.claim_grupos,
-    obligatorio: r.obligatorio === 1,
-    activo: r.activo === 1,
-    redirectUri: redirectUriOf(appUrl, r.id),
-    creadoEn: new Date(Number(r.creado_en)).toISOString(),
-    version: r.version,
-  };
-}
-
-/** Trimmed, lower-cased, `@`-less domains, or 400 details naming the bad ones. */
-function checkDominios(dominios: readonly string[], details: ErrorDetail[]): string[] {
-  const out = [...new Set(dominios.map(normalizeDominio))];
-  const bad = out.filter((d) => !isValidDominio(d));
-  if (bad.length > 0)
-    details.push({
-      field: 'dominios',
-      message: `${SSO_MESSAGES.dominioInvalido}: ${bad.join(', ')}`,
-    });
-  return out;
-}
-
-/** `scopes` with `openid` first and no repeats. */
-function withOpenid(scopes: readonly string[]): string[] {
-  return ['openid', ...new Set(scopes.filter((s) => s !== 'openid'))];
-}
-
-/** The role grants of `nombres` (unknown ones left out), for the delegation rule. */
-async function grantsOf(db: Db, nombres: readonly string[]): Promise<RoleGrant[]> {
-  const permisos = await permisosByRolNombre(db, nombres);
-  return [...new Set(nombres)].flatMap((nombre) => {
-    const p = permisos.get(nombre);
-    return p ? [{ nombre, permisos: p }] : [];
-  });
-}
-
-/** Role nombres a provider's fields name. */
-function rolesNamed(rolPorDefecto: string | null | undefined, mapeo: readonly MapeoGrupo[]) {
-  return [...new Set([...(rolPorDefecto ? [rolPorDefecto] : []), ...mapeo.map((m) => m.rol)])];
-}
 
 /** The provider use cases over one database; writes act for a signed-in caller. */
 export function createSsoAdminService(deps: SsoDeps) {

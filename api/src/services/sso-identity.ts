@@ -30,7 +30,7 @@ import {
 } from '../repositories/sso-repository';
 import { findCredentialsByEmail, insertUsuario } from '../repositories/usuarios-repository';
 import { findCicloUsuario } from '../repositories/usuarios-ciclo-repository';
-import { jsonList } from './sso-admin-service';
+import { jsonList } from './sso-common';
 import { dominioDe } from './sso-obligatorio';
 
 /** A refusal of the sign-in: its code (the `?error=`) and, when known, who it was for. */

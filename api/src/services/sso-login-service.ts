@@ -46,7 +46,7 @@ import { sha256, type CicloDeps } from './ciclo-cuenta-common';
 import { afterPassword } from './mfa-login';
 import type { ClientCaller } from './service-deps';
 import { createSignInSteps } from './sign-in-steps';
-import { jsonList, redirectUriOf } from './sso-admin-service';
+import { jsonList, redirectUriOf } from './sso-common';
 import { identify, SsoRefusal, type Claims } from './sso-identity';
 
 /** The lifecycle deps plus the key of the stored client secrets. */

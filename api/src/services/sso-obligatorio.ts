@@ -12,7 +12,7 @@ import { SSO_ERROR_CODES, ssoObligatorioMessage } from '@gestion/shared';
 import type { Db } from '../db/types';
 import { HttpError } from '../lib/http-errors';
 import { obligatorioProveedores } from '../repositories/sso-repository';
-import { jsonList } from './sso-admin-service';
+import { jsonList } from './sso-common';
 
 /** The domain of `email` (after the last `@`), lower-case; '' when none. */
 export function dominioDe(email: string): string {
