@@ -19,15 +19,17 @@ import type { Db } from '../db/types';
 import { normalizeEmail } from '../lib/email';
 import { insertAudit } from '../repositories/auditoria-repository';
 import {
-  findLinkedUser,
-  insertLink,
   mappedRolIds,
   rolNombres,
   syncMappedRoles,
-  touchLink,
-  userHasLink,
   type ProveedorRow,
 } from '../repositories/sso-repository';
+import {
+  findLinkedUser,
+  insertLink,
+  touchLink,
+  userHasLink,
+} from '../repositories/sso-rondas-repository';
 import { findCredentialsByEmail, insertUsuario } from '../repositories/usuarios-repository';
 import { findCicloUsuario } from '../repositories/usuarios-ciclo-repository';
 import { jsonList } from './sso-common';

@@ -31,16 +31,15 @@ import { HttpError } from '../lib/http-errors';
 import { oidcConfiguration, openidClient } from '../lib/oidc';
 import { decryptClientSecret } from '../lib/sso-crypto';
 import { insertAudit } from '../repositories/auditoria-repository';
+import { findProveedor, type ProveedorRow } from '../repositories/sso-repository';
 import {
   estadoRedirect,
-  findProveedor,
   insertEstado,
   insertResultado,
   purgeExpired,
   spendEstado,
   spendResultado,
-  type ProveedorRow,
-} from '../repositories/sso-repository';
+} from '../repositories/sso-rondas-repository';
 import { findCicloUsuario } from '../repositories/usuarios-ciclo-repository';
 import { sha256, type CicloDeps } from './ciclo-cuenta-common';
 import { afterPassword } from './mfa-login';
