@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -33,6 +33,11 @@ export function TokenCreadoDialog({ token, title, hint, onClose }: TokenCreadoDi
   const titleId = useId();
   const warningId = useId();
   const [copied, setCopied] = useState(false);
+  // While the dialog fades out (token already null) it keeps showing what it showed; forgotten
+  // once it has gone.
+  const shown = useRef<{ token: string; title: string } | null>(null);
+  if (token !== null) shown.current = { token, title };
+  const secret = shown.current?.token ?? '';
 
   return (
     <Dialog
@@ -44,11 +49,18 @@ export function TokenCreadoDialog({ token, title, hint, onClose }: TokenCreadoDi
       aria-describedby={warningId}
       maxWidth="sm"
       fullWidth
-      // The next token starts as not yet copied.
-      slotProps={{ transition: { onExited: () => setCopied(false) } }}
+      // The next token starts as not yet copied, and this one leaves memory with the dialog.
+      slotProps={{
+        transition: {
+          onExited: () => {
+            setCopied(false);
+            shown.current = null;
+          },
+        },
+      }}
     >
       <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
-        {title}
+        {shown.current?.title ?? title}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -57,7 +69,7 @@ export function TokenCreadoDialog({ token, title, hint, onClose }: TokenCreadoDi
           </Alert>
           <TextField
             label={t('tokens.secret')}
-            value={token ?? ''}
+            value={secret}
             multiline
             fullWidth
             slotProps={{
@@ -71,7 +83,7 @@ export function TokenCreadoDialog({ token, title, hint, onClose }: TokenCreadoDi
           />
           <div>
             <CopyButton
-              text={token ?? ''}
+              text={secret}
               label={copied ? t('tokens.copiedButton') : undefined}
               onCopied={() => setCopied(true)}
             />
