@@ -172,6 +172,23 @@ describe.each(DATABASES)('single sign-on round (%s)', (dialect) => {
     expect(errorOf(inactive.callback.headers.location)).toBe(SSO_ERROR_CODES.usuarioInactivo);
   });
 
+  it('sends the person back with SSO_PROVEEDOR_RECHAZO when the provider answers an error', async () => {
+    w.op.setAccount('cancela', { email: email(), email_verified: true });
+    const r = await ssoSignIn(w, creates, 'cancela', {
+      redirect: '/informes',
+      tamper: {
+        callback: (u) => {
+          const state = u.searchParams.get('state')!;
+          u.search = new URLSearchParams({ error: 'access_denied', state }).toString();
+        },
+      },
+    });
+    expect(r.callback.headers.location).toBe(
+      `/login/sso?redirect=%2Finformes&error=${SSO_ERROR_CODES.proveedorRechazo}`,
+    );
+    expect(r.resultado).toBeUndefined();
+  });
+
   it('sends an unknown or inactive provider back to /login/sso with an error', async () => {
     const res = await w.app.inject({
       method: 'GET',
