@@ -1,5 +1,6 @@
 /** /login/sso (issue #18): the return from the provider ends as a password sign-in does. */
 import { screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import { useLocation } from 'react-router-dom';
 import { mockFetch } from '@gestion/shared/testing';
 import { makeUser, renderPage } from '../../testing/render';
@@ -24,6 +25,10 @@ const open = (url: string) =>
     { url },
   );
 const session = { token: 't-sso', user: makeUser() };
+
+afterEach(async () => {
+  await i18next.changeLanguage('es');
+});
 
 describe('SsoResultadoPage', () => {
   it('spends the one-time result once and hands the session and redirect to the shell', async () => {
@@ -105,5 +110,17 @@ describe('SsoResultadoPage', () => {
     expect(
       await screen.findByText('No se pudo completar el inicio de sesión. Vuelva a intentarlo.'),
     ).toBeInTheDocument();
+  });
+
+  it('names the refusal in English for an English reader, by the same code', async () => {
+    await i18next.changeLanguage('en');
+    open('/login/sso?error=SSO_EMAIL_NO_VERIFICADO');
+    expect(
+      await screen.findByText(
+        'The provider does not confirm that your e-mail is verified; it cannot be linked to your account',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Single sign-on' })).toBeVisible();
+    expect(screen.getByRole('link', { name: /^Back to/ })).toHaveAttribute('href', '/login');
   });
 });
