@@ -143,7 +143,8 @@ describe.each(DATABASES)('single sign-on round (%s)', (dialect) => {
     const outside = await ssoSignIn(w, noCreate, 'bob-otro');
     expect(errorOf(outside.callback.headers.location)).toBe(SSO_ERROR_CODES.dominioNoPermitido);
 
-    w.op.setAccount('bob', { email: local.email, email_verified: true });
+    // Entra ID's way of saying it: no email_verified, the optional claim xms_edov.
+    w.op.setAccount('bob', { email: local.email, xms_edov: true });
     const linked = await ssoSignIn(w, noCreate, 'bob');
     expect(linked.res?.statusCode).toBe(200);
     expect(linked.res!.json<{ user: { id: number } }>().user.id).toBe(local.id);

@@ -53,9 +53,15 @@ export const SSO_NO_PASSWORD_HASH = '!sso';
 /** Claims merged from the ID token and userinfo. */
 export type Claims = Record<string, unknown>;
 
-/** `email_verified` as providers send it (a boolean; some send the string "true"). */
+/**
+ * Whether the provider vouches for the e-mail: `email_verified` (OpenID Connect Core §5.1; a
+ * boolean, some send the string "true"), or — Microsoft Entra ID sends no `email_verified` —
+ * its optional claim `xms_edov` ("email domain owner verified"), which the tenant adds in the
+ * app's token configuration.
+ */
 function emailVerified(c: Claims): boolean {
-  return c.email_verified === true || c.email_verified === 'true';
+  const yes = (v: unknown) => v === true || v === 'true' || v === '1' || v === 1;
+  return yes(c.email_verified) || yes(c.xms_edov);
 }
 
 /** The groups claim as a list of strings (an array, or one string). */

@@ -96,7 +96,7 @@ export async function startOidcProvider(opts: {
       ],
       claims: {
         openid: ['sub'],
-        email: ['email', 'email_verified'],
+        email: ['email', 'email_verified', 'xms_edov'],
         profile: ['name', 'given_name', 'family_name'],
         groups: ['groups'],
       },
