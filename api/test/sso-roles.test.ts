@@ -117,6 +117,13 @@ describe.each(DATABASES)('single sign-on and accounts (%s)', (dialect) => {
       expect([email, forgot.statusCode]).toEqual([email, 403]);
       expect(forgot.json()).toMatchObject({ code: SSO_ERROR_CODES.obligatorio });
     }
+    const byAdmin = await w.app.inject({
+      method: 'POST',
+      url: `/api/usuarios/${u.id}/password-reset`,
+      headers: bearer(w.admin),
+    });
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json()).toMatchObject({ code: SSO_ERROR_CODES.obligatorio });
     expect(await mails()).toBe(before);
 
     // A link mailed before the provider became obligatorio no longer resets.

@@ -198,7 +198,8 @@ export function createRecoveryService(deps: CicloDeps) {
 
     /**
      * POST /api/usuarios/:id/password-reset: mails the user a reset link.
-     * @throws 403 (delegation rule 2: a more powerful user), 404, 409 CONFLICT while the user is
+     * @throws 403 (delegation rule 2: a more powerful user; SSO_OBLIGATORIO for a domain that
+     *   signs in only through its provider, issue #18), 404, 409 CONFLICT while the user is
      *   still invited (re-send the invitation instead).
      */
     async adminReset(id: number, caller: SignedInCaller): Promise<AcceptedMessage> {
@@ -213,6 +214,8 @@ export function createRecoveryService(deps: CicloDeps) {
           const u = await findCicloUsuario(tx, id);
           if (!u) throw new Error(`user ${id} vanished inside its transaction`);
           if (u.invitacionPendiente) throw conflict(ADMIN_MESSAGES.resetWhileInvited);
+          // Issue #18: the link would only meet the reset's 403; say so to the admin instead.
+          await refuseIfSsoObligatorio(tx, u.email);
           await sendResetLink(tx, u);
           await audit(
             { accion: CICLO_AUDIT.adminReset, objetivoTipo: 'usuario', objetivoId: id },
