@@ -45,7 +45,12 @@
  * SSO_OBLIGATORIO (message naming the provider, `details: [{field: 'proveedorId', message:
  * '<id>'}]`) before the password is looked at; POST /api/auth/password/forgot → the same 403
  * (decided by the typed e-mail's domain alone, so it says nothing about whether the account
- * exists), no mail; POST /api/auth/password/reset with a token of such a user → the same 403.
+ * exists), no mail; POST /api/auth/password/reset with a token of such a user → the same 403;
+ * POST /api/usuarios/:id/password-reset of such a user → the same 403, no mail.
+ *
+ * Linking: by (provider, `sub`); an existing account is linked only when its e-mail's domain is
+ * in `dominios` and the provider vouches for the e-mail (`email_verified: true`, or Entra ID's
+ * optional claim `xms_edov`). Mapped roles are re-synced at each sign-in; hand-given ones stay.
  *
  * Codes and Spanish texts live in their own objects (the shell bundles ERROR_CODES whole).
  */
