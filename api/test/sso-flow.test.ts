@@ -173,6 +173,46 @@ describe.each(DATABASES)('single sign-on round (%s)', (dialect) => {
     expect(errorOf(inactive.callback.headers.location)).toBe(SSO_ERROR_CODES.usuarioInactivo);
   });
 
+  it('accepts a pending invitation (an admin’s, an import’s or SCIM’s) by the verified sign-in', async () => {
+    const correo = email();
+    const invited = await w.app.inject({
+      method: 'POST',
+      url: '/api/usuarios',
+      headers: bearer(w.admin),
+      payload: { email: correo, nombre: 'Invitada Única', roles: ['usuario'] },
+    });
+    expect(invited.statusCode).toBe(201);
+    const id = invited.json<{ id: number; invitacionPendiente: boolean }>().id;
+    expect(invited.json<{ invitacionPendiente: boolean }>().invitacionPendiente).toBe(true);
+
+    w.op.setAccount('invitada', { email: correo, email_verified: true });
+    const r = await ssoSignIn(w, noCreate, 'invitada');
+    expect(r.res?.statusCode).toBe(200);
+    expect(r.res!.json<{ user: { id: number } }>().user.id).toBe(id);
+    const row = await w.app.db
+      .selectFrom('usuarios')
+      .select(['invitacion_pendiente', 'email_verificado'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect([Number(row.invitacion_pendiente), Number(row.email_verificado)]).toEqual([0, 1]);
+    // The mailed link died with it.
+    const links = await w.app.db
+      .selectFrom('tokens_cuenta')
+      .select('id')
+      .where('usuario_id', '=', id)
+      .where('usado_en', 'is', null)
+      .execute();
+    expect(links).toHaveLength(0);
+    const accepted = await w.app.db
+      .selectFrom('auditoria')
+      .select('cambios')
+      .where('objetivo_id', '=', String(id))
+      .where('accion', '=', 'auth.invitacion_aceptada')
+      .execute();
+    expect(accepted).toHaveLength(1);
+    expect(String(accepted[0]!.cambios)).toContain('"via":"sso"');
+  });
+
   it('sends the person back with SSO_PROVEEDOR_RECHAZO when the provider answers an error', async () => {
     w.op.setAccount('cancela', { email: email(), email_verified: true });
     const r = await ssoSignIn(w, creates, 'cancela', {

@@ -2,7 +2,8 @@
  * Who an OpenID Connect identity is (issue #18), decided in one transaction after the provider's
  * answer validated:
  *
- * 1. a link (provider, `sub`) → that user (deactivated or invited-but-pending: refused);
+ * 1. a link (provider, `sub`) → that user (deactivated: refused; a pending invitation is
+ *    accepted by the sign-in — the provider vouched for the e-mail when the link was made);
  * 2. no link: the e-mail's domain must be one of the provider's `dominios` and the provider must
  *    say `email_verified: true` (OWASP ASVS 5.0 V6.8: an unverified e-mail claim never takes
  *    over an account); then an existing account with that e-mail is linked (unless it is already
@@ -31,7 +32,9 @@ import {
   userHasLink,
 } from '../repositories/sso-rondas-repository';
 import { findCredentialsByEmail, insertUsuario } from '../repositories/usuarios-repository';
+import { TOKEN_TIPOS, voidTokens } from '../repositories/tokens-cuenta-repository';
 import { findCicloUsuario } from '../repositories/usuarios-ciclo-repository';
+import { CICLO_AUDIT } from './ciclo-cuenta-common';
 import { jsonList } from './sso-common';
 import { dominioDe } from './sso-obligatorio';
 
@@ -168,13 +171,35 @@ export async function identify(
 
   const u = await findCicloUsuario(tx, usuarioId);
   if (!u) throw new Error(`user ${usuarioId} vanished while signing in with SSO`);
-  if (!u.activo || u.invitacionPendiente)
-    throw new SsoRefusal(
-      SSO_ERROR_CODES.usuarioInactivo,
-      u.activo ? 'invitacion_pendiente' : 'usuario_inactivo',
-      u.id,
-      u.email,
-    );
+  if (!u.activo)
+    throw new SsoRefusal(SSO_ERROR_CODES.usuarioInactivo, 'usuario_inactivo', u.id, u.email);
+  if (u.invitacionPendiente) {
+    // An invited person — by an admin, the CSV import or SCIM provisioning (issue #17: "they are
+    // invited or sign in with single sign-on") — whose provider vouched for the e-mail of an
+    // allowed domain: the sign-in accepts the invitation (the e-mail proved, no password set,
+    // the mailed link dies), as the invitation link would.
+    await tx
+      .updateTable('usuarios')
+      .set((eb) => ({
+        invitacion_pendiente: 0,
+        email_verificado: 1,
+        actualizado_en: meta.now,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', u.id)
+      .execute();
+    await voidTokens(tx, u.id, [TOKEN_TIPOS.invitacion], meta.now);
+    await insertAudit(tx, {
+      actorId: u.id,
+      actorEmail: u.email,
+      accion: CICLO_AUDIT.inviteAccepted,
+      objetivoTipo: 'usuario',
+      objetivoId: u.id,
+      cambios: { via: 'sso', proveedorId: p.id, proveedor: p.nombre },
+      ip: meta.ip,
+      at: meta.now,
+    });
+  }
   if (!link) {
     await insertLink(tx, { proveedorId: p.id, issuer: p.issuer, sub, usuarioId, now: meta.now });
     vinculado = true;
