@@ -180,6 +180,33 @@ describe.each(DATABASES)('/api/sso/proveedores (%s)', (dialect) => {
     expect(del.statusCode).toBe(403);
   });
 
+  it('asks for step-up before a provider gives admin, by default role or by mapping', async () => {
+    // The admin signed in eleven minutes ago and has not entered the password since.
+    const aged = w.app.now() - 11 * 60_000;
+    await w.app.db.updateTable('sesiones').set({ creada_en: aged, reautenticado_en: null }).execute();
+    try {
+      const byMapping = await post(w.admin, { mapeoGrupos: [{ grupo: 'ti', rol: 'admin' }] });
+      expect([byMapping.statusCode, byMapping.json<{ code: string }>().code]).toEqual([
+        403,
+        'REAUTENTICACION_REQUERIDA',
+      ]);
+      const byDefault = await post(w.admin, { crearUsuarios: true, rolPorDefecto: 'admin' });
+      expect(byDefault.statusCode).toBe(403);
+      const created = await post(w.admin, { mapeoGrupos: [{ grupo: 'ti', rol: 'usuario' }] });
+      expect(created.statusCode).toBe(201);
+      const p = created.json<ProveedorSso>();
+      const toAdmin = await w.app.inject({
+        method: 'PATCH',
+        url: `/api/sso/proveedores/${p.id}`,
+        headers: bearer(w.admin),
+        payload: { version: p.version, mapeoGrupos: [{ grupo: 'ti', rol: 'admin' }] },
+      });
+      expect(toAdmin.json<{ code: string }>().code).toBe('REAUTENTICACION_REQUERIDA');
+    } finally {
+      await w.app.db.updateTable('sesiones').set({ reautenticado_en: w.app.now() }).execute();
+    }
+  });
+
   it('needs configuracion:gestionar; the public list has only the active ones, id and nombre', async () => {
     const plain = await createUser(w.app, w.admin, { email: uniqueEmail('plain') });
     const { token } = await signIn(w.app, plain.email);

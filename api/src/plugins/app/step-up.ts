@@ -1,7 +1,8 @@
 /**
  * Step-up on the administration routes that grant power (issue #16): giving the `admin` role —
  * POST /api/usuarios with it, PUT /api/usuarios/:id/roles adding it, POST /api/usuarios/bulk
- * `asignarRol admin`, a CSV import naming it —, switching a role's `mfaObligatorio` off, and adding
+ * `asignarRol admin`, a CSV import naming it, a group or an SSO provider giving it —, switching a
+ * role's `mfaObligatorio` off, and adding
  * or removing a passkey (its registration options, its registration, its deletion: a session's;
  * the enrolment step of a sign-in has no session and is not asked) need
  * the password or a factor entered in the caller's session within the last 10 minutes
@@ -54,6 +55,13 @@ const hasAdmin = (roles: unknown) => Array.isArray(roles) && roles.includes(ADMI
  * A CSV import naming `admin` in any cell: over-approximated (a nombre "admin" asks too), since
  * the import's own reader decides what a row means and a false alarm costs one confirmation.
  */
+/** An SSO provider's body that gives `admin` — its default role or a group mapping (issue #18). */
+const ssoGivesAdmin = (body: Body) =>
+  typeof body === 'object' &&
+  (body.rolPorDefecto === ADMIN_ROLE ||
+    (Array.isArray(body.mapeoGrupos) &&
+      body.mapeoGrupos.some((m: unknown) => (m as { rol?: unknown } | null)?.rol === ADMIN_ROLE)));
+
 const CSV_ADMIN = new RegExp(`(^|[,;|"\\s])${ADMIN_ROLE}([,;|"\\s]|$)`, 'm');
 
 /** `METHOD url` (no trailing slash) → whether this request needs step-up. */
@@ -75,6 +83,9 @@ const RULES: Record<string, (db: Db, body: Body, params: Params) => Promise<bool
     (await groupGivesAdmin(db, params.id)),
   'PATCH /api/grupos/:id': async (db, body, params) =>
     typeof body === 'object' && hasAdmin(body.roles) && !(await groupGivesAdmin(db, params.id)),
+  // Issue #18: a provider whose sign-ins would give `admin`.
+  'POST /api/sso/proveedores': (_db, body) => ssoGivesAdmin(body),
+  'PATCH /api/sso/proveedores/:id': (_db, body) => ssoGivesAdmin(body),
   'PATCH /api/roles/:id': async (db, body, params) => {
     if (typeof body !== 'object' || body.mfaObligatorio !== false) return false;
     const row = await db
