@@ -9,49 +9,24 @@
  */
 import { hashToken } from '../src/repositories/sesiones-repository';
 import { listAudit } from '../src/repositories/auditoria-repository';
-import { call, createUser, signIn } from './admin-fixtures';
+import { createUser, signIn } from './admin-fixtures';
 import { ADMIN, DATABASES, me } from './helper';
-import { withScimWorld, type ScimReply, type ScimWorld } from './support/scim-world';
-
-const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
-const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
-const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
-const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
-const LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
-
-/** The answer is a SCIM error of `status` (and `scimType`), in the SCIM media type. */
-function expectScimError(r: ScimReply, status: number, scimType?: string) {
-  expect({ status: r.status, type: r.headers.get('content-type') }).toEqual({
-    status,
-    type: 'application/scim+json; charset=utf-8',
-  });
-  expect(r.body).toEqual({
-    schemas: [ERROR],
-    status: String(status),
-    ...(scimType ? { scimType } : {}),
-    detail: expect.any(String),
-  });
-}
-
-const q = (f: string) => `/Users?filter=${encodeURIComponent(f)}`;
+import {
+  expectScimError,
+  GROUP,
+  LIST,
+  PATCH,
+  q,
+  scimUserFactory,
+  USER,
+  withScimWorld,
+  type ScimWorld,
+} from './support/scim-world';
 
 describe.each(DATABASES)('SCIM 2.0 conformance on %s', (dialect) => {
   let s: ScimWorld;
   withScimWorld(dialect, (x) => (s = x));
-  let seq = 0;
-  const newUser = async (extra: Record<string, unknown> = {}) => {
-    seq++;
-    const r = await s.scim('POST', '/Users', {
-      schemas: [USER],
-      userName: `persona${seq}@ejemplo.es`,
-      name: { givenName: 'Persona', familyName: `Número ${seq}` },
-      emails: [{ value: `persona${seq}@ejemplo.es`, type: 'work', primary: true }],
-      active: true,
-      ...extra,
-    });
-    expect(r.status).toBe(201);
-    return r.body;
-  };
+  const newUser = scimUserFactory(() => s, 'persona');
 
   describe('authentication (RFC 7644 §2)', () => {
     it('answers 401 in the SCIM shape without a token, with an unknown one, or a session token', async () => {
@@ -340,92 +315,6 @@ describe.each(DATABASES)('SCIM 2.0 conformance on %s', (dialect) => {
         403,
       );
       expectScimError(await s.scim('DELETE', `/Users/${id}`), 403);
-    });
-  });
-
-  describe('Groups', () => {
-    it('creates with members, lists without them when excluded, filters by displayName', async () => {
-      const a = await newUser();
-      const b = await newUser();
-      const r = await s.scim('POST', '/Groups', {
-        schemas: [GROUP],
-        displayName: 'Equipo Conformidad',
-        externalId: 'grp-conf',
-        members: [{ value: a.id }, { value: b.id }],
-      });
-      expect(r.status).toBe(201);
-      expect(r.body).toMatchObject({
-        schemas: [GROUP],
-        displayName: 'Equipo Conformidad',
-        externalId: 'grp-conf',
-        members: [
-          { value: a.id, display: a.userName },
-          { value: b.id, display: b.userName },
-        ],
-        meta: { resourceType: 'Group' },
-      });
-      const list = await s.scim(
-        'GET',
-        `/Groups?filter=${encodeURIComponent('displayName eq "equipo conformidad"')}&excludedAttributes=members`,
-      );
-      expect(list.body.totalResults).toBe(1);
-      expect(list.body.Resources![0]).not.toHaveProperty('members');
-      const user = await s.scim('GET', `/Users/${a.id}`);
-      expect(user.body.groups).toEqual([
-        expect.objectContaining({ value: r.body.id, display: 'Equipo Conformidad' }),
-      ]);
-      expectScimError(
-        await s.scim('POST', '/Groups', { schemas: [GROUP], displayName: 'EQUIPO conformidad' }),
-        409,
-        'uniqueness',
-      );
-      expectScimError(await s.scim('GET', `/Groups?filter=${encodeURIComponent('userName eq "x"')}`), 400, 'invalidFilter');
-    });
-
-    it('patches members: add, remove by value array, remove by filtered path; renames', async () => {
-      const [a, b, c] = [await newUser(), await newUser(), await newUser()];
-      const g = (await s.scim('POST', '/Groups', { schemas: [GROUP], displayName: 'Parcheado' })).body;
-      const patch = (Operations: unknown[]) =>
-        s.scim('PATCH', `/Groups/${g.id}`, { schemas: [PATCH], Operations });
-      const members = (r: ScimReply) => (r.body.members as { value: string }[]).map((m) => m.value);
-      expect(members(await patch([{ op: 'Add', path: 'members', value: [{ value: a.id }, { value: b.id }, { value: c.id }] }]))).toEqual([a.id, b.id, c.id]);
-      expect(members(await patch([{ op: 'Remove', path: 'members', value: [{ value: a.id }] }]))).toEqual([b.id, c.id]);
-      expect(members(await patch([{ op: 'remove', path: `members[value eq "${b.id}"]` }]))).toEqual([c.id]);
-      const renamed = await patch([{ op: 'replace', value: { displayName: 'Parcheado 2', externalId: 'grp-p2' } }]);
-      expect(renamed.body).toMatchObject({ displayName: 'Parcheado 2', externalId: 'grp-p2' });
-      expectScimError(await patch([{ op: 'add', path: 'members', value: [{ value: '999999' }] }]), 400, 'invalidValue');
-    });
-
-    it('replaces with PUT (members replaced) and deletes with 204', async () => {
-      const [a, b] = [await newUser(), await newUser()];
-      const g = (await s.scim('POST', '/Groups', { schemas: [GROUP], displayName: 'Reemplazo', members: [{ value: a.id }] })).body;
-      const r = await s.scim('PUT', `/Groups/${g.id}`, {
-        schemas: [GROUP],
-        displayName: 'Reemplazado',
-        members: [{ value: b.id }],
-      });
-      expect(r.body).toMatchObject({ displayName: 'Reemplazado', members: [{ value: b.id }] });
-      expect((await s.scim('DELETE', `/Groups/${g.id}`)).status).toBe(204);
-      expectScimError(await s.scim('GET', `/Groups/${g.id}`), 404);
-    });
-
-    it('never adds members to a group that carries admin (403), and audits group writes', async () => {
-      const res = await call(s.w.app, s.w.tokens.admin, {
-        method: 'POST',
-        url: '/api/grupos',
-        payload: { nombre: 'Administradores', roles: ['admin'] },
-      });
-      const gid = res.json<{ id: number }>().id;
-      const u = await newUser();
-      expectScimError(
-        await s.scim('PATCH', `/Groups/${gid}`, {
-          schemas: [PATCH],
-          Operations: [{ op: 'add', path: 'members', value: [{ value: u.id }] }],
-        }),
-        403,
-      );
-      const audit = (await listAudit(s.w.app.db, { accion: 'grupos.miembros', limit: 1 }))[0];
-      expect(audit?.actor_email).toBe('scim:Directorio de prueba');
     });
   });
 });

@@ -67,13 +67,15 @@ export function withScimWorld(dialect: DialectName, ready: (s: ScimWorld) => voi
             ? { 'content-type': opts.contentType ?? 'application/scim+json; charset=utf-8' }
             : {}),
         },
-        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+        ...(body !== undefined
+          ? { body: typeof body === 'string' ? body : JSON.stringify(body) }
+          : {}),
       });
       const text = await res.text();
       return {
         status: res.status,
         headers: res.headers,
-        body: text ? (JSON.parse(text) as ScimReply['body']) : ({}),
+        body: text ? (JSON.parse(text) as ScimReply['body']) : {},
       };
     };
     ready({ w, base, token, conexionId, scim });
@@ -82,4 +84,45 @@ export function withScimWorld(dialect: DialectName, ready: (s: ScimWorld) => voi
     await w?.app.close();
     await w?.db.drop();
   });
+}
+
+export const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+export const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+export const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+export const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
+export const LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
+
+/** A `/Users` path with `filter` encoded. */
+export const q = (f: string) => `/Users?filter=${encodeURIComponent(f)}`;
+
+/** The answer is a SCIM error of `status` (and `scimType`), in the SCIM media type. */
+export function expectScimError(r: ScimReply, status: number, scimType?: string) {
+  expect({ status: r.status, type: r.headers.get('content-type') }).toEqual({
+    status,
+    type: 'application/scim+json; charset=utf-8',
+  });
+  expect(r.body).toEqual({
+    schemas: [ERROR],
+    status: String(status),
+    ...(scimType ? { scimType } : {}),
+    detail: expect.any(String),
+  });
+}
+
+/** Creates users through SCIM POST /Users (`<prefix><n>@ejemplo.es`), each answered 201. */
+export function scimUserFactory(world: () => ScimWorld, prefix: string) {
+  let seq = 0;
+  return async (extra: Record<string, unknown> = {}) => {
+    seq++;
+    const r = await world().scim('POST', '/Users', {
+      schemas: [USER],
+      userName: `${prefix}${seq}@ejemplo.es`,
+      name: { givenName: 'Persona', familyName: `Número ${seq}` },
+      emails: [{ value: `${prefix}${seq}@ejemplo.es`, type: 'work', primary: true }],
+      active: true,
+      ...extra,
+    });
+    expect(r.status).toBe(201);
+    return r.body;
+  };
 }
