@@ -10,6 +10,7 @@
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/scim.mjs
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -99,10 +100,19 @@ async function runOn(dialect) {
   }
 }
 
-const dialects = ['sqlite', ...(process.env.BENCH_DATABASE_URL ? ['postgres'] : [])];
+// BENCH_DIALECTS=postgres measures only those and keeps the other dialects' figures of the
+// committed bench/results/scim.json (each with the date of its own run).
+const dialects =
+  process.env.BENCH_DIALECTS?.split(',') ??
+  ['sqlite', ...(process.env.BENCH_DATABASE_URL ? ['postgres'] : [])];
+const previous = process.env.BENCH_DIALECTS
+  ? JSON.parse(readFileSync(new URL('./results/scim.json', import.meta.url), 'utf8'))
+  : { results: {} };
 const results = {};
+for (const [d, r] of Object.entries(previous.results))
+  if (!dialects.includes(d)) results[d] = { ...r, date: r.date ?? previous.machine.date };
 const loadBefore = os.loadavg()[0];
-for (const d of dialects) results[d] = await runOn(d);
+for (const d of dialects) results[d] = { ...(await runOn(d)), date: new Date().toISOString() };
 const loadAfter = os.loadavg()[0];
 
 const rows = [
@@ -128,7 +138,10 @@ writeResults(
     `${REQUESTS} peticiones secuenciales por escenario tras ${WARMUP} de calentamiento, una conexión keep-alive, api compilada en su propio proceso, con el token de una conexión SCIM.`,
     'Cada petición busca un usuario distinto elegido al azar entre 2000 existentes (o uno que no existe): la búsqueda usa el índice único de `usuarios.email` (el correo se guarda en minúsculas y el literal se pasa a minúsculas: userName no distingue mayúsculas, RFC 7643 §4.1.1).',
     'Cada petición también autentica la conexión (hash del token → fila de `scim_conexiones`) y relee los roles de su creador (la conexión actúa con su autoridad).',
-    ...Object.entries(results).map(([d, r]) => `Siembra en ${d}: ${Math.round(r.seedMs / 1000)} s.`),
+    ...Object.entries(results).map(
+      ([d, r]) =>
+        `${d}: medido ${r.date}${r.seedMs ? `, siembra de ${Math.round(r.seedMs / 1000)} s` : ''}.`,
+    ),
   ],
 );
 console.log(JSON.stringify(results));
