@@ -174,10 +174,22 @@ it('renames and, once confirmed, deletes the passkey', async () => {
     await page.getByText('Nombre de la llave de acceso cambiado').waitFor();
     await passkeyItem('Teléfono').waitFor();
 
+    // Eleven minutes after the sign-in, a factor change needs step-up: confirmed with the passkey.
+    const db = new Database(server.dbPath, { timeout: 5000 });
+    try {
+      const long = Date.now() - 11 * 60_000;
+      db.prepare('update sesiones set creada_en = ?, reautenticado_en = null').run(long);
+    } finally {
+      db.close();
+    }
     await page.getByRole('button', { name: 'Eliminar Teléfono' }).click();
     const confirm = page.getByRole('dialog', { name: '¿Eliminar la llave de acceso?' });
     await expectAccessible('Mi cuenta: delete a passkey');
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirme que es usted' });
+    await stepUp.getByRole('button', { name: 'Usar una llave de acceso' }).click();
+    await expectAccessible('step-up with a passkey');
+    await stepUp.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('Llave de acceso eliminada').waitFor();
     await page.getByText('Todavía no tiene ninguna llave de acceso.').waitFor();
     expect(path()).toBe('/configuracion');
