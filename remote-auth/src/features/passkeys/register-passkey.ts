@@ -1,6 +1,8 @@
 /**
- * The registration ceremony of "Añadir llave de acceso" (issue #16), apart so that
- * @simplewebauthn/browser downloads when the person asks for a passkey, not with Mi cuenta.
+ * The browser's passkey ceremonies of the signed-in account and of the enrolment step (issue
+ * #16): "Añadir llave de acceso", the passkey instead of an app at enrolment, and step-up with a
+ * passkey — apart so that @simplewebauthn/browser downloads when the person asks for one, not
+ * with Mi cuenta.
  */
 import {
   ApiError,
@@ -14,21 +16,41 @@ import { isApiFailure, passkeyFailureText } from './passkey-errors';
 type Translate = (key: string) => string;
 
 /**
- * Lets the browser create a passkey for `optionsJSON` (the api's registration options) and
- * answers what it made, to be sent as `respuesta`.
- * @throws the browser's refusal as an `ApiError` with status 0 and the text to show (cancelled,
- *   already registered, no WebAuthn), so the kit's form places it above the form like any failure.
+ * Runs one of the browser's WebAuthn ceremonies; its refusal (cancelled, already registered, no
+ * WebAuthn) becomes an `ApiError` with status 0 and the text to show (`t` over the passkeys'
+ * namespace), so the kit's form places it above the form like any failure.
  */
-export async function createPasskey(optionsJSON: unknown, t: Translate) {
-  const { startRegistration } = await import('@simplewebauthn/browser');
+async function inBrowser<T>(ceremony: () => Promise<T>, t: Translate): Promise<T> {
   try {
-    return await startRegistration({
-      optionsJSON: optionsJSON as Parameters<typeof startRegistration>[0]['optionsJSON'],
-    });
+    return await ceremony();
   } catch (error) {
     if (isApiFailure(error)) throw error;
     throw new ApiError(0, passkeyFailureText(error, t));
   }
+}
+
+/**
+ * Lets the browser create a passkey for `optionsJSON` (the api's registration options) and
+ * answers what it made, to be sent as `respuesta`.
+ * @throws the browser's refusal as `inBrowser` words it.
+ */
+export async function createPasskey(optionsJSON: unknown, t: Translate) {
+  const { startRegistration } = await import('@simplewebauthn/browser');
+  type Options = Parameters<typeof startRegistration>[0]['optionsJSON'];
+  return inBrowser(() => startRegistration({ optionsJSON: optionsJSON as Options }), t);
+}
+
+/**
+ * Step-up with a passkey (issue #16: "the password or a factor entered in the last 10
+ * minutes"): asks the browser for one of the account's passkeys over the options of `POST
+ * /api/auth/passkeys/authentication-options {reautenticacion: true}`; answers what it signed, to
+ * be sent as `respuesta` to POST /api/auth/reautenticar.
+ * @throws the browser's refusal as `inBrowser` words it.
+ */
+export async function confirmWithPasskey(optionsJSON: unknown, t: Translate) {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  type Options = Parameters<typeof startAuthentication>[0]['optionsJSON'];
+  return inBrowser(() => startAuthentication({ optionsJSON: optionsJSON as Options }), t);
 }
 
 /**

@@ -43,7 +43,7 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
     saveFailed: t('seguridad.stepUpError'),
     submit: async ({ password, codigo }) => {
       if (mode === 'passkey') {
-        const { confirmWithPasskey } = await import('../../passkeys/confirm-passkey');
+        const { confirmWithPasskey } = await import('../../passkeys/register-passkey');
         const options = await passkeyOptions().unwrap();
         const respuesta = await confirmWithPasskey(options, passkeyTexts.t);
         await reauthenticate({ respuesta }).unwrap();
