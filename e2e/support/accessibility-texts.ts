@@ -12,6 +12,9 @@ export const EVENTO = 'Jornadas accesibles';
 export const USUARIO = 'Ana Ruiz';
 /** The seeded group, named in its row's members, edit and delete buttons. */
 export const GRUPO = 'Revisores';
+/** The admin's seeded personal API token and SCIM connection (issue #17), named in "Revocar …". */
+export const TOKEN = 'Informe semanal';
+export const CONEXION_SCIM = 'Entra ID';
 
 /** The names the dialogs are opened by, in each language. */
 export const TEXTS = {
@@ -41,6 +44,13 @@ export const TEXTS = {
     closeSession: 'Cerrar sesión de ',
     closeOthers: 'Cerrar las demás sesiones',
     addPasskey: 'Añadir llave de acceso',
+    createToken: 'Crear token',
+    createTokenTitle: 'Crear token de API',
+    tokenName: 'Nombre',
+    tokenPermission: 'Ver eventos (eventos:ver)',
+    create: 'Crear',
+    revokeToken: `Revocar ${TOKEN}`,
+    revokeScim: `Revocar ${CONEXION_SCIM}`,
     darkMode: 'Modo oscuro',
   },
   en: {
@@ -69,6 +79,13 @@ export const TEXTS = {
     closeSession: 'Sign out the session on ',
     closeOthers: 'Sign out all other sessions',
     addPasskey: 'Add passkey',
+    createToken: 'Create token',
+    createTokenTitle: 'Create API token',
+    tokenName: 'Name',
+    tokenPermission: 'View events (eventos:ver)',
+    create: 'Create',
+    revokeToken: `Revoke ${TOKEN}`,
+    revokeScim: `Revoke ${CONEXION_SCIM}`,
     darkMode: 'Dark mode',
   },
 } satisfies Record<Locale, Record<string, string>>;

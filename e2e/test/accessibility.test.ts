@@ -5,7 +5,8 @@
  * lifecycle pages reached with real mailed tokens (support/lifecycle), and every dialog — "new",
  * edit, delete, a user's row actions, the bulk actions, roles, a group's editor, members and
  * delete, an audit entry, Ajustes › Correo's test mail, closing sessions, saving a filter as a
- * report. The CSV import dialogs and the user
+ * report, Mi cuenta › Tokens' and Ajustes › Aprovisionamiento's forms, the token shown once and
+ * the revocations (issue #17). The CSV import dialogs and the user
  * page are checked in their own files. Each combination runs in its own browser context: the language as the visitor's stored
  * choice, the scheme as the system's (`prefers-color-scheme`), which the product follows. Every
  * finding of a combination is collected before the test fails, one readable line each.
@@ -15,7 +16,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeFindings, formatFindings, type AxeFinding } from '../support/axe';
 import { launchBrowser, withScreenshot } from '../support/browser';
-import { EVENTO, GRUPO, TEXTS, USUARIO, type Locale } from '../support/accessibility-texts';
+import {
+  CONEXION_SCIM,
+  EVENTO,
+  GRUPO,
+  TEXTS,
+  TOKEN,
+  USUARIO,
+  type Locale,
+} from '../support/accessibility-texts';
 import { lifecycleLinks } from '../support/lifecycle';
 import { ADMIN, registerUser, startServer, type RunningServer } from '../support/server';
 import { startTestSmtp, type TestSmtp } from '../../api/test/support/smtp';
@@ -69,6 +78,19 @@ async function seed(): Promise<void> {
     201,
   );
   await api('PUT', `/grupos/${grupo.id}/miembros`, { añadir: [brunoId] }, 200);
+  // Issue #17: a personal API token of the admin's (Mi cuenta › Tokens lists it, with "Revocar")
+  // and a SCIM connection (Ajustes › Aprovisionamiento).
+  await api(
+    'POST',
+    '/tokens',
+    {
+      nombre: TOKEN,
+      permisos: ['eventos:ver', 'informes:ver'],
+      expiraEn: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    },
+    201,
+  );
+  await api('POST', '/scim/tokens', { nombre: CONEXION_SCIM }, 201);
   // A second session of the admin's, so Mi cuenta offers to close one (and the others).
   await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
@@ -268,6 +290,17 @@ async function sweep(page: Page, locale: Locale, scheme: Scheme): Promise<AxeFin
   await dialog('/configuracion: close a session', click(new RegExp(`^${t.closeSession}`)));
   await dialog('/configuracion: close the other sessions', click(t.closeOthers));
   await dialog('/configuracion: add a passkey', click(t.addPasskey));
+  // Issue #17: Mi cuenta › Tokens — create, the token shown once (a real one), revoke.
+  await dialog('/configuracion: create a token', click(t.createToken));
+  await dialog('/configuracion: a new token shown once', async () => {
+    await click(t.createToken)();
+    const form = page.getByRole('dialog', { name: t.createTokenTitle });
+    await form.getByRole('textbox', { name: t.tokenName }).fill(`axe ${locale} ${scheme}`);
+    await form.getByRole('checkbox', { name: t.tokenPermission }).check();
+    await form.getByRole('button', { name: t.create, exact: true }).click();
+    await form.waitFor({ state: 'hidden' });
+  });
+  await dialog('/configuracion: revoke a token', click(t.revokeToken));
   await visit('/configuracion/usuarios');
   await page.locator('.MuiDataGrid-row').first().waitFor();
   await dialog('/configuracion/usuarios: new user', click(t.newUsuario));
@@ -320,6 +353,9 @@ async function sweep(page: Page, locale: Locale, scheme: Scheme): Promise<AxeFin
   );
   await visit('/configuracion/ajustes', '/configuracion/ajustes (with Correo)');
   await dialog('/configuracion/ajustes: test mail', click(t.testMail));
+  // Issue #17: Ajustes › Aprovisionamiento — a connection token's form and its revocation.
+  await dialog('/configuracion/ajustes: create a SCIM token', click(t.createToken));
+  await dialog('/configuracion/ajustes: revoke a SCIM token', click(t.revokeScim));
   await visit('/accesodenegado');
   await visit('/no-existe', '404');
   return findings;

@@ -4,7 +4,8 @@
  * sideways, no heading, tab, button, field or toolbar item reaches past the screen's edges or
  * clips its own text (unless it sits in a container made to scroll sideways: a grid, a table, the
  * tabs' scroller), and each entry of "Mis sesiones" shows its device, its details and its action
- * without one covering another.
+ * without one covering another. Mi cuenta › Tokens and Ajustes › Aprovisionamiento (issue #17)
+ * are measured with a long-named token and connection seeded.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, withScreenshot } from '../support/browser';
@@ -82,6 +83,13 @@ async function seed(): Promise<void> {
       filtros: null,
     })
   ).id;
+  // Issue #17: Mi cuenta › Tokens and Ajustes › Aprovisionamiento with a long-named entry each.
+  await api('POST', '/tokens', {
+    nombre: 'Exportación nocturna de informes al almacén de datos corporativo',
+    permisos: ['eventos:ver', 'periodos:ver', 'informes:ver', 'informes:exportar'],
+    expiraEn: new Date(Date.now() + 90 * 86_400_000).toISOString(),
+  });
+  await api('POST', '/scim/tokens', { nombre: 'Microsoft Entra ID (producción)' });
   links = await lifecycleLinks(server.url, smtp, adminToken, 'movil');
 }
 
