@@ -9,6 +9,10 @@ module.exports = {
   testTimeout: 60_000,
   maxWorkers: 1,
   // otplib (the second-factor tests compute authenticator codes) ships the ESM-only
-  // @noble/hashes and @scure/base: compiled like the api's own suites do.
-  transformIgnorePatterns: ['/node_modules/(?!(@noble/hashes|@scure/base)/)'],
+  // @noble/hashes and @scure/base, and the single sign-on test's OpenID provider
+  // (api/test/support/oidc-provider.ts, issue #18) `oidc-provider` and `jose`: compiled like the
+  // api's own suites do.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@noble/hashes|@scure/base|oidc-provider|jose|oauth4webapi|openid-client)/)',
+  ],
 };

@@ -12,6 +12,8 @@ export const EVENTO = 'Jornadas accesibles';
 export const USUARIO = 'Ana Ruiz';
 /** The seeded group, named in its row's members, edit and delete buttons. */
 export const GRUPO = 'Revisores';
+/** The seeded single sign-on provider (issue #18), named in its edit and delete buttons. */
+export const PROVEEDOR = 'Acme ID';
 /** The admin's seeded personal API token and SCIM connection (issue #17), named in "Revocar …". */
 export const TOKEN = 'Informe semanal';
 export const CONEXION_SCIM = 'Entra ID';
@@ -44,6 +46,9 @@ export const TEXTS = {
     closeSession: 'Cerrar sesión de ',
     closeOthers: 'Cerrar las demás sesiones',
     addPasskey: 'Añadir llave de acceso',
+    newProveedor: 'Nuevo proveedor',
+    editProveedor: `Editar ${PROVEEDOR}`,
+    deleteProveedor: `Eliminar ${PROVEEDOR}`,
     createToken: 'Crear token',
     createTokenTitle: 'Crear token de API',
     tokenName: 'Nombre',
@@ -79,6 +84,9 @@ export const TEXTS = {
     closeSession: 'Sign out the session on ',
     closeOthers: 'Sign out all other sessions',
     addPasskey: 'Add passkey',
+    newProveedor: 'New provider',
+    editProveedor: `Edit ${PROVEEDOR}`,
+    deleteProveedor: `Delete ${PROVEEDOR}`,
     createToken: 'Create token',
     createTokenTitle: 'Create API token',
     tokenName: 'Name',

@@ -4,7 +4,8 @@
  * every page of the shell and the three remotes (the inventory is e2e/README.md), the account
  * lifecycle pages reached with real mailed tokens (support/lifecycle), and every dialog — "new",
  * edit, delete, a user's row actions, the bulk actions, roles, a group's editor, members and
- * delete, an audit entry, Ajustes › Correo's test mail, closing sessions, saving a filter as a
+ * delete, an audit entry, Ajustes › Correo's test mail, Ajustes › Inicio de sesión único's provider
+ * editor and delete (issue #18), closing sessions, saving a filter as a
  * report, Mi cuenta › Tokens' and Ajustes › Aprovisionamiento's forms, the token shown once and
  * the revocations (issue #17). The CSV import dialogs and the user
  * page are checked in their own files. Each combination runs in its own browser context: the language as the visitor's stored
@@ -28,11 +29,14 @@ import {
 import { lifecycleLinks } from '../support/lifecycle';
 import { ADMIN, registerUser, startServer, type RunningServer } from '../support/server';
 import { startTestSmtp, type TestSmtp } from '../../api/test/support/smtp';
+import { startOidcProvider, type OidcTestProvider } from '../../api/test/support/oidc-provider';
+import { PROVEEDOR } from '../support/accessibility-texts';
 
 type Scheme = 'light' | 'dark';
 
 let server: RunningServer;
 let smtp: TestSmtp;
+let oidc: OidcTestProvider;
 let browser: Browser;
 let adminToken: string;
 let eventoId: number;
@@ -78,6 +82,21 @@ async function seed(): Promise<void> {
     201,
   );
   await api('PUT', `/grupos/${grupo.id}/miembros`, { añadir: [brunoId] }, 200);
+  // Issue #18: a single sign-on provider with a group line (Ajustes › Inicio de sesión único and
+  // /login's "Continuar con …"); the api checks the issuer's discovery, so a real provider.
+  await api(
+    'POST',
+    '/sso/proveedores',
+    {
+      nombre: PROVEEDOR,
+      issuer: oidc.issuer,
+      clientId: oidc.clientId,
+      clientSecret: oidc.clientSecret,
+      dominios: ['acme.test'],
+      mapeoGrupos: [{ grupo: 'ventas', rol: 'gestor' }],
+    },
+    201,
+  );
   // Issue #17: a personal API token of the admin's (Mi cuenta › Tokens lists it, with "Revocar")
   // and a SCIM connection (Ajustes › Aprovisionamiento).
   await api(
@@ -156,6 +175,7 @@ async function seed(): Promise<void> {
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
+  oidc = await startOidcProvider({ redirectUris: ['http://127.0.0.1/api/auth/sso/1/callback'] });
   // The lifecycle links of four combinations sign in and register more often than production's
   // per-minute and per-hour limits allow one address.
   server = await startServer({
@@ -170,6 +190,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await smtp?.close();
+  await oidc?.close();
 });
 
 /** A visitor whose system is in `scheme` and whose stored language is `locale`. */
@@ -255,6 +276,8 @@ async function sweep(page: Page, locale: Locale, scheme: Scheme): Promise<AxeFin
   await visit('/verificar', '/verificar (ask for a new link)');
   await visit(links.confirmarCorreo, '/confirmar-correo (changed)');
   await visit('/verificar-acceso?token=no-existe', '/verificar-acceso');
+  // Issue #18: the return from a single sign-on provider that refused the person.
+  await visit('/login/sso?error=SSO_DOMINIO_NO_PERMITIDO', '/login/sso (refused)');
   // Signed in with a temporary password: the forced change.
   await page.evaluate(
     (token) => window.localStorage.setItem('auth.token', token),
@@ -353,6 +376,10 @@ async function sweep(page: Page, locale: Locale, scheme: Scheme): Promise<AxeFin
   );
   await visit('/configuracion/ajustes', '/configuracion/ajustes (with Correo)');
   await dialog('/configuracion/ajustes: test mail', click(t.testMail));
+  // Issue #18: Ajustes › Inicio de sesión único — new, a provider's editor, its delete.
+  await dialog('/configuracion/ajustes: new SSO provider', click(t.newProveedor));
+  await dialog('/configuracion/ajustes: SSO provider editor', click(t.editProveedor));
+  await dialog('/configuracion/ajustes: delete SSO provider', click(t.deleteProveedor));
   // Issue #17: Ajustes › Aprovisionamiento — a connection token's form and its revocation.
   await dialog('/configuracion/ajustes: create a SCIM token', click(t.createToken));
   await dialog('/configuracion/ajustes: revoke a SCIM token', click(t.revokeScim));

@@ -18,9 +18,11 @@ import { interactionsOn, type Interactions } from '../support/interactions';
 import { lifecycleLinks, type LifecycleLinks } from '../support/lifecycle';
 import { ADMIN, registerUser, startServer, type RunningServer } from '../support/server';
 import { startTestSmtp, type TestSmtp } from '../../api/test/support/smtp';
+import { startOidcProvider, type OidcTestProvider } from '../../api/test/support/oidc-provider';
 
 let server: RunningServer;
 let smtp: TestSmtp;
+let oidc: OidcTestProvider;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -108,11 +110,27 @@ async function seed(): Promise<void> {
       201,
     )
   ).id;
+  // Ajustes › Inicio de sesión único (issue #18): a provider with a group line, so its editor
+  // and delete confirmation open (the api checks the issuer's discovery: a real provider).
+  await api(
+    'POST',
+    '/sso/proveedores',
+    {
+      nombre: 'Acme ID',
+      issuer: oidc.issuer,
+      clientId: oidc.clientId,
+      clientSecret: oidc.clientSecret,
+      dominios: ['acme.test'],
+      mapeoGrupos: [{ grupo: 'ventas', rol: 'gestor' }],
+    },
+    201,
+  );
   links = await lifecycleLinks(server.url, smtp, adminToken, 'smoke');
 }
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
+  oidc = await startOidcProvider({ redirectUris: ['http://127.0.0.1/api/auth/sso/1/callback'] });
   // Many sign-ins from one address in a few minutes: above the per-minute limit of production.
   server = await startServer({
     SMTP_URL: smtp.url,
@@ -134,6 +152,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await smtp?.close();
+  await oidc?.close();
 });
 beforeEach(() => ui.reset());
 
@@ -260,6 +279,12 @@ it('every row action, bulk action, detail and confirmation dialog of the adminis
     await page.goto(`${server.url}/configuracion/ajustes`);
     await tab('Ajustes')();
     await ui.exerciseDialog('/configuracion/ajustes, test mail', click('Enviar correo de prueba'));
+    // Ajustes › Inicio de sesión único: a provider's editor (its role selects) and its delete.
+    await ui.exerciseDialog('/configuracion/ajustes, SSO provider', click('Editar Acme ID'));
+    await ui.exerciseDialog(
+      '/configuracion/ajustes, delete SSO provider',
+      click('Eliminar Acme ID'),
+    );
 
     // Mi cuenta › Sesiones: closing one other session, closing all others.
     await page.goto(`${server.url}/configuracion`);
@@ -352,6 +377,8 @@ it('the signed-out pages and the lifecycle pages reached with real mailed tokens
       await visit('/verificar', 'Verificar el correo electrónico');
       await visit(links.confirmarCorreo, 'Correo electrónico cambiado');
       await visit('/verificar-acceso?token=no-existe', 'Confirme que es usted');
+      // Issue #18: the return from a single sign-on provider that refused the person.
+      await visit('/login/sso?error=SSO_DOMINIO_NO_PERMITIDO', 'Inicio de sesión único');
       // Signed in with a temporary password: kept on /cambiar-password.
       await p.evaluate(
         (token) => window.localStorage.setItem('auth.token', token),
