@@ -15,7 +15,7 @@ import {
   type User,
 } from '@gestion/shared';
 import type { FastifyInstance } from 'fastify';
-import { DATABASES, me } from './helper';
+import { DATABASES, me, PASSWORD } from './helper';
 import { call, createUser, signIn, type AdminWorld } from './admin-fixtures';
 import { withAdminWorld } from './support/admin-world';
 
@@ -245,5 +245,20 @@ describe.each(DATABASES)('personal API tokens on %s', (dialect) => {
     expect((await me(app, w.tokens.usuario)).statusCode).toBe(200);
     expect((await me(app, `gdu_pat_${'A'.repeat(43)}`)).statusCode).toBe(401);
     expect((await me(app, 'gdu_pat_')).statusCode).toBe(401);
+  });
+
+  it('asks for the password again before minting a token eleven minutes after sign-in', async () => {
+    const u = await createUser(app, admin, { roles: ['gestor'] });
+    const { token: session } = await signIn(app, u.email);
+    w.clock.advance(11 * 60_000);
+    const refused = await create(session, ['eventos:ver']);
+    expect([refused.statusCode, refused.json<{ code: string }>().code]).toEqual([
+      403,
+      'REAUTENTICACION_REQUERIDA',
+    ]);
+    expect(await mine(session)).toHaveLength(0);
+    const again = await req(session, 'POST', '/api/auth/reautenticar', { password: PASSWORD });
+    expect(again.statusCode).toBe(204);
+    expect((await create(session, ['eventos:ver'])).statusCode).toBe(201);
   });
 });

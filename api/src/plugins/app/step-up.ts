@@ -1,7 +1,8 @@
 /**
  * Step-up on the administration routes that grant power (issue #16): giving the `admin` role —
  * POST /api/usuarios with it, PUT /api/usuarios/:id/roles adding it, POST /api/usuarios/bulk
- * `asignarRol admin`, a CSV import naming it, a group or an SSO provider giving it —, switching a
+ * `asignarRol admin`, a CSV import naming it, a group or an SSO provider giving it —, creating a
+ * personal API token or a SCIM connection token (issue #17: they outlive the session), switching a
  * role's `mfaObligatorio` off, and adding
  * or removing a passkey (its registration options, its registration, its deletion: a session's;
  * the enrolment step of a sign-in has no session and is not asked) need
@@ -83,6 +84,9 @@ const RULES: Record<string, (db: Db, body: Body, params: Params) => Promise<bool
     (await groupGivesAdmin(db, params.id)),
   'PATCH /api/grupos/:id': async (db, body, params) =>
     typeof body === 'object' && hasAdmin(body.roles) && !(await groupGivesAdmin(db, params.id)),
+  // Issue #17: a token outlives the session that made it (a stolen session must not mint one).
+  'POST /api/tokens': () => true,
+  'POST /api/scim/tokens': () => true,
   // Issue #18: a provider whose sign-ins would give `admin`.
   'POST /api/sso/proveedores': (_db, body) => ssoGivesAdmin(body),
   'PATCH /api/sso/proveedores/:id': (_db, body) => ssoGivesAdmin(body),
