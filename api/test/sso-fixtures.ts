@@ -4,7 +4,7 @@
  * admin's token, and `ssoSignIn`, which drives the whole round through HTTP: start → the
  * provider's login page → callback → POST /api/auth/sso/resultado.
  */
-import { SSO_RESULTADO_COOKIE, type ProveedorSso } from '@gestion/shared';
+import { SSO_ESTADO_COOKIE, SSO_RESULTADO_COOKIE, type ProveedorSso } from '@gestion/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { signIn } from './admin-fixtures';
 import {
@@ -86,6 +86,8 @@ export interface SsoRound {
   resultado?: string;
   /** POST /api/auth/sso/resultado with that cookie (absent when none was set). */
   res?: LightMyRequestResponse;
+  /** The state cookie `start` set in this browser. */
+  estado?: string;
 }
 
 /**
@@ -105,10 +107,11 @@ export async function ssoSignIn(
   const start = await w.app.inject({ method: 'GET', url: `/api/auth/sso/${id}/start${qs}` });
   if (start.statusCode !== 302) throw new Error(`start: ${start.statusCode} ${start.body}`);
   const authUrl = new URL(String(start.headers.location));
+  const estado = cookieValue(start, SSO_ESTADO_COOKIE);
   opts.tamper?.authUrl?.(authUrl);
   const back = await w.op.signInAtProvider(authUrl.href, sub);
   opts.tamper?.callback?.(back);
-  const callback = await callbackOf(w, back);
+  const callback = await callbackOf(w, back, estado);
   const resultado = resultadoCookie(callback);
   const res = resultado
     ? await w.app.inject({
@@ -117,22 +120,32 @@ export async function ssoSignIn(
         headers: { cookie: `${SSO_RESULTADO_COOKIE}=${resultado}` },
       })
     : undefined;
-  return { start, back, callback, resultado, res };
+  return { start, back, callback, resultado, res, estado };
 }
 
-/** GET of the callback URL the provider answered. */
-export function callbackOf(w: SsoWorld, back: URL) {
-  return w.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+/**
+ * GET of the callback URL the provider answered, from the browser holding `estado` (the state
+ * cookie `start` set; none: another browser).
+ */
+export function callbackOf(w: SsoWorld, back: URL, estado?: string) {
+  return w.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    ...(estado ? { headers: { cookie: `${SSO_ESTADO_COOKIE}=${estado}` } } : {}),
+  });
+}
+
+/** The value `res` sets for cookie `name`, if it sets one with a value. */
+function cookieValue(res: LightMyRequestResponse, name: string): string | undefined {
+  const raw = res.headers['set-cookie'];
+  const line = (Array.isArray(raw) ? raw : raw ? [raw] : []).find((l) => l.startsWith(`${name}=`));
+  const value = line?.split(';')[0]?.split('=')[1];
+  return value || undefined;
 }
 
 /** The one-time value in the callback's Set-Cookie, if it set one with a value. */
 export function resultadoCookie(res: LightMyRequestResponse): string | undefined {
-  const raw = res.headers['set-cookie'];
-  const line = (Array.isArray(raw) ? raw : raw ? [raw] : []).find((l) =>
-    l.startsWith(`${SSO_RESULTADO_COOKIE}=`),
-  );
-  const value = line?.split(';')[0]?.split('=')[1];
-  return value || undefined;
+  return cookieValue(res, SSO_RESULTADO_COOKIE);
 }
 
 /** The role nombres of user `id` as GET /api/auth/me would show them with `token`. */

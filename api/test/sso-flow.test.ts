@@ -105,9 +105,25 @@ describe.each(DATABASES)('single sign-on round (%s)', (dialect) => {
 
     const ok = await ssoSignIn(w, creates, 'tamper');
     expect(ok.res?.statusCode).toBe(200);
-    const replay = await callbackOf(w, ok.back);
+    expect(String(ok.start.headers['set-cookie'])).toMatch(
+      /^gestion_sso_estado=[^;]+; Path=\/api\/auth\/sso\/\d+\/callback; Max-Age=600; HttpOnly; SameSite=Lax/,
+    );
+    const replay = await callbackOf(w, ok.back, ok.estado);
     expect(errorOf(replay.headers.location)).toBe(SSO_ERROR_CODES.estadoInvalido);
     expect(resultadoCookie(replay)).toBeUndefined();
+
+    // Login CSRF: someone's callback link opened in another browser (without the state cookie
+    // their start set) signs nobody in, and leaves the round unspent for its own browser.
+    w.op.setAccount('atacante', { email: email(), email_verified: true });
+    const start = await w.app.inject({ method: 'GET', url: `/api/auth/sso/${creates}/start` });
+    const estado = String(start.headers['set-cookie']).split(';')[0]!.split('=')[1];
+    const link = await w.op.signInAtProvider(String(start.headers.location), 'atacante');
+    const victim = await callbackOf(w, link);
+    expect(errorOf(victim.headers.location)).toBe(SSO_ERROR_CODES.estadoInvalido);
+    expect(resultadoCookie(victim)).toBeUndefined();
+    const otherCookie = await callbackOf(w, link, 'otro-estado');
+    expect(resultadoCookie(otherCookie)).toBeUndefined();
+    expect(resultadoCookie(await callbackOf(w, link, estado))).toBeDefined();
 
     const nonce = await ssoSignIn(w, creates, 'tamper', {
       tamper: { authUrl: (u) => u.searchParams.set('nonce', 'otro-nonce-cualquiera') },
@@ -130,7 +146,9 @@ describe.each(DATABASES)('single sign-on round (%s)', (dialect) => {
       .where('accion', '=', 'sso.rechazo')
       .execute();
     const motivos = rechazos.map((r) => JSON.parse(String(r.cambios)).motivo as string);
-    expect(motivos).toEqual(expect.arrayContaining(['estado_invalido', 'respuesta_invalida']));
+    expect(motivos).toEqual(
+      expect.arrayContaining(['estado_invalido', 'estado_de_otro_navegador', 'respuesta_invalida']),
+    );
   });
 
   it('links an existing account only with a verified e-mail of a listed domain', async () => {

@@ -153,9 +153,15 @@ export function createSsoLoginService(deps: SsoLoginDeps) {
 
     /**
      * GET /api/auth/sso/:id/callback?<query>: where to send the browser (and, on success, the
-     * one-time value for the cookie). Never throws for the provider's or the person's sake.
+     * one-time value for the cookie). `navegador`: the state cookie `start` set in this browser.
+     * Never throws for the provider's or the person's sake.
      */
-    async callback(id: number, rawQuery: string, caller: ClientCaller): Promise<CallbackOutcome> {
+    async callback(
+      id: number,
+      rawQuery: string,
+      caller: ClientCaller,
+      navegador: string | undefined,
+    ): Promise<CallbackOutcome> {
       const query = new URLSearchParams(rawQuery);
       const state = query.get('state') ?? '';
       const p = await findProveedor(db, id);
@@ -168,7 +174,12 @@ export function createSsoLoginService(deps: SsoLoginDeps) {
         return refuse(
           new SsoRefusal(SSO_ERROR_CODES.proveedorNoDisponible, 'proveedor_no_disponible'),
         );
-      const round = state ? await spendEstado(db, sha256(state), p.id, now()) : undefined;
+      // The state must come back to the browser that started the round (its cookie): else a
+      // callback link someone else obtained would sign this browser in as them (login CSRF,
+      // RFC 9700 §4.7.1). Checked before the round is spent, so such a link spends nothing.
+      if (!state || navegador !== state)
+        return refuse(new SsoRefusal(SSO_ERROR_CODES.estadoInvalido, 'estado_de_otro_navegador'));
+      const round = await spendEstado(db, sha256(state), p.id, now());
       if (!round) return refuse(new SsoRefusal(SSO_ERROR_CODES.estadoInvalido, 'estado_invalido'));
       if (query.has('error'))
         return refuse(new SsoRefusal(SSO_ERROR_CODES.proveedorRechazo, 'proveedor_rechazo'), {

@@ -29,7 +29,8 @@
  *   SSO_LIMITS.estadoTtlMs and is single use, kept in the database so any replica finishes it).
  *   An unknown or inactive provider → 302 to `/login/sso?error=SSO_PROVEEDOR_NO_DISPONIBLE`.
  * - `GET /api/auth/sso/:id/callback?code=&state=` (the redirect URI to register at the provider:
- *   `<APP_URL>/api/auth/sso/<id>/callback`, shown as `redirectUri`) → 302 to
+ *   `<APP_URL>/api/auth/sso/<id>/callback`, shown as `redirectUri`; only with the SSO_ESTADO_COOKIE
+ *   `start` set in the same browser, else SSO_ESTADO_INVALIDO) → 302 to
  *   `/login/sso?redirect=<the start's redirect, or />` with a Set-Cookie SSO_RESULTADO_COOKIE
  *   (HttpOnly, SameSite=Lax, Secure when APP_URL is https, Path=SSO_RESULTADO_PATH, Max-Age 60)
  *   holding a random one-time value; on refusal 302 to `/login/sso?error=<SsoErrorCode>` (and
@@ -69,6 +70,13 @@ export const SSO_LIMITS = {
   mapeoMax: 100,
 } as const;
 
+/**
+ * Name of the cookie `start` sets with the round's `state` (HttpOnly, SameSite=Lax, Path the
+ * provider's callback, 10 minutes): the callback accepts only a `state` that came back to the
+ * browser which started the round, so a callback link made by someone else cannot sign this
+ * browser in as them (login CSRF; RFC 9700 §4.7.1, OpenID Connect Core §3.1.2.1).
+ */
+export const SSO_ESTADO_COOKIE = 'gestion_sso_estado';
 /** Name of the one-time result cookie set by the callback. */
 export const SSO_RESULTADO_COOKIE = 'gestion_sso';
 /** The only path the result cookie is sent to. */

@@ -6,11 +6,16 @@
  * The result cookie: HttpOnly (no script reads it), SameSite=Lax (sent on the top-level
  * redirect back from the provider's site), Secure when APP_URL is https, Path limited to
  * POST /api/auth/sso/resultado, Max-Age 60 s; cleared when consumed.
+ *
+ * The state cookie (SSO_ESTADO_COOKIE): `start` sets the round's `state` for the callback's
+ * path only (HttpOnly, SameSite=Lax, 10 minutes), and the callback refuses a `state` this
+ * browser was not given — the round is bound to the browser that began it (login CSRF).
  */
 import {
   IdParamsSchema,
   LoginResponseSchema,
   ProveedoresSsoPublicosSchema,
+  SSO_ESTADO_COOKIE,
   SSO_LIMITS,
   SSO_RESULTADO_COOKIE,
   SSO_RESULTADO_PATH,
@@ -44,6 +49,8 @@ const ssoAuthRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
   const secure = app.config.appUrl.startsWith('https:') ? '; Secure' : '';
   const cookie = (value: string, maxAgeS: number) =>
     `${SSO_RESULTADO_COOKIE}=${value}; Path=${SSO_RESULTADO_PATH}; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${secure}`;
+  const estadoCookie = (id: number, value: string, maxAgeS: number) =>
+    `${SSO_ESTADO_COOKIE}=${value}; Path=/api/auth/sso/${id}/callback; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${secure}`;
   const perMinute = { rateLimit: { max: app.config.rateLimitLogin, timeWindow: 60_000 } };
 
   app.get(
@@ -76,6 +83,10 @@ const ssoAuthRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
     async (request, reply) => {
       const { id } = request.params;
       const location = await service.start(id, request.query.redirect, clientCallerOf(request));
+      // To the provider (not back to /login/sso with an error): bind the round to this browser.
+      const state = location.startsWith('/') ? null : new URL(location).searchParams.get('state');
+      if (state)
+        reply.header('set-cookie', estadoCookie(id, state, SSO_LIMITS.estadoTtlMs / 1000));
       return reply.header('cache-control', 'no-store').redirect(location, 302);
     },
   );
@@ -95,10 +106,14 @@ const ssoAuthRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
     async (request, reply) => {
       const q = request.url.indexOf('?');
       const raw = q >= 0 ? request.url.slice(q + 1) : '';
-      const out = await service.callback(request.params.id, raw, clientCallerOf(request));
+      const { id } = request.params;
+      const navegador = cookieOf(request, SSO_ESTADO_COOKIE);
+      const out = await service.callback(id, raw, clientCallerOf(request), navegador);
       reply.header('cache-control', 'no-store');
-      if (out.resultado)
-        reply.header('set-cookie', cookie(out.resultado, SSO_LIMITS.resultadoTtlMs / 1000));
+      // The state cookie is spent whatever the outcome.
+      const cookies = [estadoCookie(id, '', 0)];
+      if (out.resultado) cookies.push(cookie(out.resultado, SSO_LIMITS.resultadoTtlMs / 1000));
+      reply.header('set-cookie', cookies);
       return reply.redirect(out.location, 302);
     },
   );
