@@ -129,7 +129,9 @@ it('logs out with "Datos de usuario inválidos" when the stored token’s user l
     }
     await page.goto(`${server.url}/login`);
     await page.evaluate((t) => localStorage.setItem('auth.token', t), token);
-    await page.goto(`${server.url}/`);
+    // Watched from the navigation's commit, not its load: on a slow machine the toast (shown
+    // for TOASTS.autoHideMs) could come and go before the page's load event.
+    await page.goto(`${server.url}/`, { waitUntil: 'commit' });
     await page.getByText('Datos de usuario inválidos').waitFor();
     await page.waitForURL((u) => u.pathname === '/login');
     expect(await page.evaluate(() => localStorage.getItem('auth.token'))).toBeNull();
