@@ -374,23 +374,8 @@ export async function clearMfaFailures(db: Db, usuarioId: number): Promise<void>
  * second factor (`roles.mfa_obligatorio`).
  */
 export async function rolesRequireMfa(db: Db, usuarioId: number): Promise<boolean> {
-  const own = await db
-    .selectFrom('usuario_roles as ur')
-    .innerJoin('roles as r', 'r.id', 'ur.rol_id')
-    .select('r.id')
-    .where('ur.usuario_id', '=', usuarioId)
-    .where('r.mfa_obligatorio', '=', 1)
-    .executeTakeFirst();
-  if (own) return true;
-  const viaGroup = await db
-    .selectFrom('grupo_miembros as gm')
-    .innerJoin('grupo_roles as gr', 'gr.grupo_id', 'gm.grupo_id')
-    .innerJoin('roles as r', 'r.id', 'gr.rol_id')
-    .select('r.id')
-    .where('gm.usuario_id', '=', usuarioId)
-    .where('r.mfa_obligatorio', '=', 1)
-    .executeTakeFirst();
-  return viaGroup !== undefined;
+  // One definition of "required" (own roles and groups' roles): `factorSummary`'s.
+  return (await factorSummary(db, usuarioId)).requerido;
 }
 
 /** What a user's second step after the right password depends on (`factorSummary`). */
