@@ -38,9 +38,20 @@ export async function freePort(): Promise<number> {
  * through enrolment is tested with `startServer(env, {adminMfa: true})`.
  */
 export function relaxAdminMfa(dbPath: string): void {
+  setRoleMfa(dbPath, 'admin', false);
+}
+
+/**
+ * Sets role `rol`'s "Requiere verificación en dos pasos" in the database at `dbPath`: what the
+ * role editor's switch writes (issue #16), for the tests of the enrolment step.
+ */
+export function setRoleMfa(dbPath: string, rol: string, obligatorio: boolean): void {
   const db = new Database(dbPath, { timeout: 5000 });
   try {
-    db.prepare(`update roles set mfa_obligatorio = 0 where nombre = 'admin'`).run();
+    db.prepare('update roles set mfa_obligatorio = ? where nombre = ?').run(
+      obligatorio ? 1 : 0,
+      rol,
+    );
   } finally {
     db.close();
   }

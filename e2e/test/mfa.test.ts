@@ -8,13 +8,18 @@
  * keeping `?redirect=`; signs in with a recovery code. A user of a role switched to require a
  * factor (in the test database) does the same in English. axe checks each state of both pages.
  */
-import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeFindings, formatFindings, type AxeFinding } from '../support/axe';
 import { launchBrowser, withScreenshot } from '../support/browser';
-import { ADMIN, registerUser, startServer, type RunningServer } from '../support/server';
+import {
+  ADMIN,
+  registerUser,
+  startServer,
+  type RunningServer,
+  setRoleMfa,
+} from '../support/server';
 
 let server: RunningServer;
 let browser: Browser;
@@ -70,7 +75,10 @@ async function enrol(page: Page, t: typeof ES, where: string) {
   await page.waitForURL((u) => u.pathname === '/login/configurar-dos-pasos');
   await page.getByRole('heading', { level: 1, name: t.enrolHeading }).waitFor();
   await page.getByRole('img', { name: t.qr }).waitFor();
-  const secret = (await page.locator('main').locator('code').first().innerText()).replace(/\s/g, '');
+  const secret = (await page.locator('main').locator('code').first().innerText()).replace(
+    /\s/g,
+    '',
+  );
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await axe(page, `${where} enrolment`);
   const code = page.getByLabel(new RegExp(`^${t.appCode}`));
@@ -80,7 +88,10 @@ async function enrol(page: Page, t: typeof ES, where: string) {
   await code.fill(await codeOf(secret));
   await page.getByRole('button', { name: t.activate }).click();
   await page.getByRole('heading', { level: 1, name: t.savedHeading }).waitFor();
-  const codes = await page.getByRole('list', { name: t.list }).getByRole('listitem').allInnerTexts();
+  const codes = await page
+    .getByRole('list', { name: t.list })
+    .getByRole('listitem')
+    .allInnerTexts();
   expect(codes).toHaveLength(10);
   await axe(page, `${where} recovery codes`);
   return { secret, codes };
@@ -198,15 +209,14 @@ it('the first admin without a factor is walked through enrolment, then signs in 
 });
 
 it('a user whose role requires a second factor enrols in English and signs in with a code', async () => {
-  const user = { email: 'mfa-en@e2e.test', password: 'Segundo-Factor-2026', nombre: 'Erin English' };
+  const user = {
+    email: 'mfa-en@e2e.test',
+    password: 'Segundo-Factor-2026',
+    nombre: 'Erin English',
+  };
   await registerUser(server.url, user);
   // The `usuario` role now requires a second factor (what the role editor's switch writes).
-  const db = new Database(server.dbPath, { timeout: 5000 });
-  try {
-    db.prepare(`update roles set mfa_obligatorio = 1 where nombre = 'usuario'`).run();
-  } finally {
-    db.close();
-  }
+  setRoleMfa(server.dbPath, 'usuario', true);
   const { page, context } = await visitor('en');
   await withScreenshot(page, 'mfa-user-en', async () => {
     await password(page, user.email, user.password);
@@ -233,7 +243,9 @@ it('the pages without a pending sign-in lead back to /login, and axe finds nothi
     const { page, context } = await visitor(locale);
     for (const url of ['/login/dos-pasos', '/login/configurar-dos-pasos']) {
       await page.goto(`${server.url}${url}`);
-      await page.getByRole('link', { name: locale === 'es' ? 'Volver a iniciar sesión' : 'Sign in again' }).waitFor();
+      await page
+        .getByRole('link', { name: locale === 'es' ? 'Volver a iniciar sesión' : 'Sign in again' })
+        .waitFor();
       await axe(page, `[${locale}] ${url} (no pending sign-in)`);
     }
     await context.close();

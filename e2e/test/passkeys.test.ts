@@ -10,7 +10,13 @@ import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { axeFindings, formatFindings } from '../support/axe';
 import { launchBrowser, withScreenshot } from '../support/browser';
-import { freePort, registerUser, startServer, type RunningServer } from '../support/server';
+import {
+  freePort,
+  registerUser,
+  startServer,
+  type RunningServer,
+  setRoleMfa,
+} from '../support/server';
 
 let server: RunningServer;
 let base: string;
@@ -197,15 +203,14 @@ it('renames and, once confirmed, deletes the passkey', async () => {
 });
 
 it('walks a user whose role requires a second factor through enrolment with a passkey instead of an app', async () => {
-  const enrolled = { email: 'llave-alta@e2e.test', password: 'Llave-Alta-2026', nombre: 'Alba Alta' };
+  const enrolled = {
+    email: 'llave-alta@e2e.test',
+    password: 'Llave-Alta-2026',
+    nombre: 'Alba Alta',
+  };
   await registerUser(server.url, enrolled);
   // The `usuario` role now requires a second factor (what the role editor's switch writes).
-  const db = new Database(server.dbPath, { timeout: 5000 });
-  try {
-    db.prepare(`update roles set mfa_obligatorio = 1 where nombre = 'usuario'`).run();
-  } finally {
-    db.close();
-  }
+  setRoleMfa(server.dbPath, 'usuario', true);
   await withScreenshot(page, 'passkeys-enrolment-step', async () => {
     await signOut();
     await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
@@ -213,7 +218,9 @@ it('walks a user whose role requires a second factor through enrolment with a pa
     await page.getByLabel('Correo electrónico').fill(enrolled.email);
     await page.getByLabel(/^Contraseña/).fill(enrolled.password);
     await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Configure la verificación en dos pasos' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Configure la verificación en dos pasos' })
+      .waitFor();
     const usePasskey = page.getByRole('button', { name: 'Usar una llave de acceso' });
     await usePasskey.waitFor();
     await expectAccessible('enrolment step with the passkey option');
