@@ -7,7 +7,8 @@ import { ALL_PERMISSIONS, MeResponseSchema, type MeResponse } from '@gestion/sha
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyInstance } from 'fastify';
 import { nextRequestId } from '../src/lib/log';
-import { ADMIN_PERMISOS } from '../src/repositories/usuarios-repository';
+import { API_TOKEN_ROLE, tokenPrincipal } from '../src/plugins/app/api-token-auth';
+import { ADMIN_PERMISOS, foldUser } from '../src/repositories/usuarios-repository';
 import { meJson } from '../src/routes/api/auth/me-json';
 import { ADMIN, buildTestApp, createTestDatabase, login, me, type TestDatabase } from './helper';
 
@@ -43,6 +44,50 @@ describe('meJson', () => {
     expect(ADMIN_PERMISOS.map((p) => p.nombre)).toEqual(ALL_PERMISSIONS);
     expect(Object.isFrozen(ADMIN_PERMISOS)).toBe(true);
     expect(() => (ADMIN_PERMISOS as { nombre: string }[]).push({ nombre: 'x' })).toThrow();
+  });
+});
+
+describe('tokenPrincipal (issue #17: the token branch of the /me hot path)', () => {
+  const row = (rol: string, permiso: string | null) => ({
+    id: 9,
+    email: 'o@example.org',
+    nombre: 'Owner',
+    activo: 1,
+    debe_cambiar_password: 0,
+    idioma: 'es',
+    rol,
+    permiso,
+    grupo: null,
+  });
+  const admin = () => foldUser([row('admin', null)])!;
+  const gestor = () => foldUser([row('gestor', 'eventos:ver'), row('gestor', 'informes:ver')])!;
+  const names = (u: MeResponse['user']) => u.roles.flatMap((r) => r.permisos.map((p) => p.nombre));
+
+  it('scopes an admin owner to the token, in the token order, as one frozen list kept for the next call', () => {
+    const a = tokenPrincipal(admin(), 'usuarios:ver,eventos:ver');
+    const b = tokenPrincipal(admin(), 'usuarios:ver,eventos:ver');
+    expect(a.roles).toEqual([
+      { nombre: API_TOKEN_ROLE, permisos: [{ nombre: 'usuarios:ver' }, { nombre: 'eventos:ver' }] },
+    ]);
+    expect(Object.isFrozen(a.roles[0]!.permisos)).toBe(true);
+    expect(b.roles[0]!.permisos).toBe(a.roles[0]!.permisos);
+    expect(meJson({ user: a })).toBe(JSON.stringify({ user: a }));
+    expect(meJson({ user: b })).toBe(JSON.stringify({ user: b }));
+  });
+
+  it("never hands a non-admin owner the scope kept for an admin's token of the same permissions", () => {
+    tokenPrincipal(admin(), 'usuarios:ver,eventos:ver,informes:ver');
+    const p = tokenPrincipal(gestor(), 'usuarios:ver,eventos:ver,informes:ver');
+    expect(names(p)).toEqual(['eventos:ver', 'informes:ver']);
+    expect(p.roles.map((r) => r.nombre)).toEqual([API_TOKEN_ROLE]);
+    expect(meJson({ user: p })).toBe(JSON.stringify({ user: p }));
+  });
+
+  it('drops names outside the catalogue and leaves the owner as it was', () => {
+    const owner = admin();
+    const p = tokenPrincipal(owner, 'eventos:ver,no:existe,,usuarios:ver');
+    expect(names(p)).toEqual(['eventos:ver', 'usuarios:ver']);
+    expect(owner.roles.map((r) => r.nombre)).toEqual(['admin']);
   });
 });
 

@@ -200,6 +200,20 @@ export const ADMIN_PERMISOS: Role['permisos'] = Object.freeze(
   ALL_PERMISSIONS.map((nombre) => Object.freeze({ nombre })),
 ) as Role['permisos'];
 
+/** The catalogue's `{nombre}` objects, frozen and shared (those of ADMIN_PERMISOS). */
+const PERMISO_OBJECTS: ReadonlyMap<string, Role['permisos'][number]> = new Map(
+  ADMIN_PERMISOS.map((p) => [p.nombre, p]),
+);
+
+/**
+ * The shared frozen `{nombre}` of a catalogue permission (a fresh object for a name outside
+ * it). Folding a user's rows, or scoping a token, then allocates nothing per permission: on the
+ * /me hot path (issue #2, #17 benchmarks) that garbage was a measurable share of the request.
+ */
+export function permisoObject(nombre: string): Role['permisos'][number] {
+  return PERMISO_OBJECTS.get(nombre) ?? { nombre };
+}
+
 /**
  * Folds join rows into the api's `User` (DESIGN.md §3): exactly
  * `{id, email, nombre, activo, roles: [{nombre, permisos: [{nombre}]}]}`, plus
@@ -234,7 +248,7 @@ export function foldUser(rows: readonly UserRoleRow[]): User | undefined {
       if (!entry.grupos.includes(r.grupo)) entry.grupos.push(r.grupo);
     }
     if (r.permiso !== null && r.rol !== ADMIN_ROLE && r.grupo === entry.source)
-      entry.role.permisos.push({ nombre: r.permiso });
+      entry.role.permisos.push(permisoObject(r.permiso));
   }
   if (fromGroups) {
     for (const e of byName.values())

@@ -17,6 +17,7 @@ import {
   API_TOKEN_USO_GRANULARIDAD_MS,
   API_TOKENS_ERROR_CODES,
   API_TOKENS_MESSAGES,
+  type Role,
   type User,
 } from '@gestion/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -27,7 +28,7 @@ import {
   type ApiTokenLookupRow,
 } from '../../repositories/api-tokens-repository';
 import { hashToken } from '../../repositories/sesiones-repository';
-import { foldUser } from '../../repositories/usuarios-repository';
+import { foldUser, permisoObject } from '../../repositories/usuarios-repository';
 
 /** The nombre of the one role a token principal holds (never `admin`). */
 export const API_TOKEN_ROLE = 'token-api';
@@ -63,12 +64,36 @@ export function ownerPermissions(owner: Pick<User, 'roles'>): ReadonlySet<string
 }
 
 /**
- * The principal of a token call: `owner` with one role, `API_TOKEN_ROLE`, holding the
- * permissions of `tokenPermisos` the owner holds now (in the token's order). Pure.
+ * The whole-catalogue scopes already built, by the token's stored `permisos` string: for an owner
+ * holding everything (admin) the scope depends on that string alone, so it is built once and
+ * shared frozen (its /me JSON is then written once too, me-json.ts). Only a pure function of the
+ * row read at this request is kept, never a database answer; cleared past SCOPE_MEMO_MAX.
  */
-export function tokenPrincipal(owner: User, tokenPermisos: readonly string[]): User {
-  const held = ownerPermissions(owner);
-  const permisos = tokenPermisos.filter((p) => held.has(p)).map((nombre) => ({ nombre }));
+const catalogueScopes = new Map<string, Role['permisos']>();
+const SCOPE_MEMO_MAX = 1024;
+
+/** `tokenPermisos` (comma-separated) ∩ `held`, in the token's order, as `{nombre}` objects. */
+function scope(tokenPermisos: string, held: ReadonlySet<string>): Role['permisos'] {
+  if (held === CATALOGUE) {
+    const known = catalogueScopes.get(tokenPermisos);
+    if (known) return known;
+  }
+  const permisos: Role['permisos'] = [];
+  for (const p of tokenPermisos.split(',')) if (held.has(p)) permisos.push(permisoObject(p));
+  if (held !== CATALOGUE) return permisos;
+  if (catalogueScopes.size >= SCOPE_MEMO_MAX) catalogueScopes.clear();
+  const frozen = Object.freeze(permisos) as Role['permisos'];
+  catalogueScopes.set(tokenPermisos, frozen);
+  return frozen;
+}
+
+/**
+ * The principal of a token call: `owner` with one role, `API_TOKEN_ROLE`, holding the
+ * permissions of `tokenPermisos` (comma-separated, as stored) the owner holds now, in the
+ * token's order. Pure: `owner` is not changed.
+ */
+export function tokenPrincipal(owner: User, tokenPermisos: string): User {
+  const permisos = scope(tokenPermisos, ownerPermissions(owner));
   return { ...owner, roles: [{ nombre: API_TOKEN_ROLE, permisos }] };
 }
 
@@ -99,7 +124,7 @@ export function createApiTokenAuth(
     if (t.activo !== 1 || now >= t.expira_en) return unauthenticated();
     const owner = foldUser(rows);
     if (!owner) return unauthenticated();
-    request.user = tokenPrincipal(owner, t.token_permisos.split(','));
+    request.user = tokenPrincipal(owner, t.token_permisos);
     request.apiToken = { id: t.token_id, expiraEn: t.expira_en };
     if (refused(request)) return tokenNoPermitido();
     const gate = passwordGate(request, t.debe_cambiar_password === 1);
