@@ -194,6 +194,7 @@ describe.each(DATABASES)('personal API tokens on %s', (dialect) => {
       ['GET', `/api/usuarios/${u}/sesiones`],
       ['DELETE', `/api/usuarios/${u}/sesiones/1`],
       ['POST', `/api/usuarios/${u}/sessions/revoke`],
+      ['POST', '/api/usuarios/bulk', { accion: 'revocarSesiones', ids: [u] }],
     ];
     for (const [method, url, body] of refused) {
       const res = await req(token, method, url, body);
@@ -206,6 +207,9 @@ describe.each(DATABASES)('personal API tokens on %s', (dialect) => {
     }
     expect((await me(app, token)).statusCode).toBe(200);
     expect((await mine(admin)).some((t: ApiToken) => t.id === apiToken.id)).toBe(true);
+    // The bulk route itself stays open to a token for its other actions.
+    const bulk = await req(token, 'POST', '/api/usuarios/bulk', { accion: 'activar', ids: [u] });
+    expect(bulk.statusCode).toBe(200);
   });
 
   it('dies at once when the owner is deactivated (and a reactivation revives nothing)', async () => {

@@ -28,6 +28,7 @@ import {
 } from '@gestion/shared';
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { forbidden } from '../../../lib/http-errors';
+import { tokenNoPermitido } from '../../../plugins/app/api-token-auth';
 import { parseUsuarioSort } from '../../../repositories/usuarios-list-repository';
 import { CSV_CONTENT_TYPE, csvDisposition } from '../../../services/csv';
 import { createUsuariosBulkService } from '../../../services/usuarios-bulk-service';
@@ -231,7 +232,11 @@ const usuariosRoutes: FastifyPluginCallbackTypebox = (app, _opts, done) => {
       },
       onRequest: app.authenticate,
       // The permission depends on the action, so it is checked once the body is validated.
+      // Ending sessions is closed to API tokens (issue #17), as its single-user route is
+      // (auth.ts API_TOKEN_REFUSED): only the action says so, hence here and not by route.
       preHandler: (request, _reply, next) => {
+        if (request.apiToken && request.body.accion === 'revocarSesiones')
+          return next(tokenNoPermitido());
         const needed = request.body.accion === 'eliminar' ? 'usuarios:eliminar' : 'usuarios:editar';
         next(hasPermission(request.user, needed) ? undefined : forbidden());
       },
