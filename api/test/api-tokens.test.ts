@@ -170,6 +170,37 @@ describe.each(DATABASES)('personal API tokens on %s', (dialect) => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('audits a write made through a token as its owner, naming the token', async () => {
+    const { token, apiToken } = await mint(admin, ['usuarios:ver', 'usuarios:editar']);
+    const target = await createUser(app, admin, { roles: [] });
+    const audited = async (nombre: string) => {
+      const rows = await app.db
+        .selectFrom('auditoria')
+        .select(['actor_id', 'cambios'])
+        .where('accion', '=', 'usuarios.editar')
+        .where('objetivo_id', '=', String(target.id))
+        .orderBy('id', 'desc')
+        .execute();
+      const row = rows.find((r) => String(r.cambios).includes(nombre))!;
+      return { actorId: row.actor_id, cambios: JSON.parse(String(row.cambios)) as object };
+    };
+    const viaToken = await req(token, 'PATCH', `/api/usuarios/${target.id}`, {
+      nombre: 'Por token',
+      version: 1,
+    });
+    expect(viaToken.statusCode).toBe(200);
+    expect(await audited('Por token')).toEqual({
+      actorId: w.ids.admin,
+      cambios: expect.objectContaining({ tokenApi: apiToken.id }),
+    });
+    const viaSession = await req(admin, 'PATCH', `/api/usuarios/${target.id}`, {
+      nombre: 'Por sesión',
+      version: 2,
+    });
+    expect(viaSession.statusCode).toBe(200);
+    expect((await audited('Por sesión')).cambios).not.toHaveProperty('tokenApi');
+  });
+
   it('is refused (403 TOKEN_NO_PERMITIDO) on credentials, factors, sessions, tokens and sign-out', async () => {
     const { token, apiToken } = await mint(admin, ['usuarios:ver', 'usuarios:editar']);
     const u = w.ids.usuario;

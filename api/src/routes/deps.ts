@@ -23,9 +23,14 @@ export function serviceDeps(app: FastifyInstance): ServiceDeps {
   };
 }
 
-/** Who the request acts for: its signed-in user (or null) and the client's address. */
+/**
+ * Who the request acts for: its signed-in user (or null), the client's address and, for a call
+ * made with a personal API token, the token's id.
+ */
 export function callerOf(request: FastifyRequest): Caller {
-  return { user: request.user, ip: request.ip };
+  const caller: Caller = { user: request.user, ip: request.ip };
+  if (request.apiToken) caller.apiToken = request.apiToken.id;
+  return caller;
 }
 
 /**
@@ -50,5 +55,7 @@ export function signedInCaller(request: FastifyRequest): SignedInCaller {
   const { user } = request;
   if (!user)
     throw new Error(`${request.method} ${request.url} reached a service without a session`);
-  return { user, ip: request.ip };
+  const caller: SignedInCaller = { user, ip: request.ip };
+  if (request.apiToken) caller.apiToken = request.apiToken.id;
+  return caller;
 }

@@ -19,6 +19,12 @@ export interface Caller {
   user: User | null;
   /** The client's address as Fastify resolved it (`TRUST_PROXY`). */
   ip: string;
+  /**
+   * The id of the personal API token the user acts through (issue #17); absent for a session.
+   * The audit row then says so (`cambios.tokenApi`), so a script's writes are told apart from
+   * the person's own.
+   */
+  apiToken?: number;
 }
 
 /** A `Caller` with a session: what every use case behind a permission check acts for. */
@@ -57,11 +63,31 @@ export interface ServiceDeps {
   audit: AuditRecorder;
 }
 
-/** The `AuditRecorder` over `db`, stamping each row with `now()`. */
+/**
+ * `cambios` of a write made through API token `apiToken`: the recorded changes (an object, or
+ * `{valor}` for anything else) plus `tokenApi`, the token's id.
+ */
+export function withApiToken(cambios: unknown, apiToken: number): Record<string, unknown> {
+  const base =
+    cambios && typeof cambios === 'object' && !Array.isArray(cambios)
+      ? (cambios as Record<string, unknown>)
+      : cambios === undefined || cambios === null
+        ? {}
+        : { valor: cambios };
+  return { ...base, tokenApi: apiToken };
+}
+
+/**
+ * The `AuditRecorder` over `db`, stamping each row with `now()`; a write through a personal API
+ * token carries the token's id in `cambios.tokenApi` (the actor stays its owner).
+ */
 export function auditRecorder(db: Kysely<Database>, now: () => number): AuditRecorder {
   return (caller, entry, tx) =>
     insertAudit(tx ?? db, {
       ...entry,
+      ...(caller.apiToken === undefined
+        ? {}
+        : { cambios: withApiToken(entry.cambios, caller.apiToken) }),
       actorId: caller.user?.id ?? null,
       actorEmail: caller.user?.email ?? null,
       ip: caller.ip,

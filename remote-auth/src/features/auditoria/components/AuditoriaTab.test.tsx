@@ -45,6 +45,35 @@ describe('AuditoriaTab', () => {
     expect(within(activo).getByText('false')).toBeInTheDocument();
   });
 
+  it('says when a write was made through a personal API token, not as a changed field', async () => {
+    const viaToken = { ...ENTRY, cambios: { ...ENTRY.cambios, tokenApi: 9 } };
+    const flat = {
+      ...ENTRY,
+      id: 8,
+      accion: 'usuarios.revocar_sesiones',
+      cambios: { motivo: 'x', tokenApi: 9 },
+    };
+    mockFetch({
+      'GET /api/auditoria': { body: { items: [viaToken, flat], total: 2, page: 1, pageSize: 25 } },
+    });
+    const { user } = renderPage(<AuditoriaTab />, { auth: signedIn(admin) });
+    await user.click(await screen.findByText('Editó a Luis Gómez: nombre y activo'));
+    const dialog = screen.getByRole('dialog', { name: 'Detalle: usuarios.editar' });
+    expect(
+      within(dialog).getByText('Hecho con el token de API n.º 9 de admin@example.com.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText('tokenApi')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getAllByRole('row')[2]!.querySelector('td')!);
+    const second = await screen.findByRole('dialog', {
+      name: 'Detalle: usuarios.revocar_sesiones',
+    });
+    expect(within(second).getByText('motivo')).toBeInTheDocument();
+    expect(within(second).queryByText('tokenApi')).not.toBeInTheDocument();
+    expect(within(second).getByText(/token de API n\.º 9/)).toBeInTheDocument();
+  });
+
   it('shows only the error and a retry when the log failed, not the empty text', async () => {
     mockFetch({
       'GET /api/auditoria': {

@@ -40,13 +40,22 @@ function trimmed(f: Filters): Filters {
 const sameFilters = (a: Filters, b: Filters) =>
   (Object.keys(EMPTY) as (keyof Filters)[]).every((k) => a[k] === b[k]);
 
+/** The id of the personal API token a write was made through (`cambios.tokenApi`), if any. */
+export function apiTokenOf(cambios: unknown): number | undefined {
+  const id = (cambios as { tokenApi?: unknown } | null)?.tokenApi;
+  return typeof id === 'number' ? id : undefined;
+}
+
 /** The changed fields of an entry: every key of `antes` or `despues`, with both values. */
 export function changedFields(cambios: unknown): { campo: string; antes: unknown; despues: unknown }[] {
   if (!cambios || typeof cambios !== 'object') return [];
   const { antes, despues } = cambios as { antes?: Record<string, unknown>; despues?: Record<string, unknown> };
   if (!antes && !despues) {
-    // An auth event's own small object (e.g. `{motivo}`): shown as "after" values.
-    return Object.entries(cambios as Record<string, unknown>).map(([campo, v]) => ({ campo, antes: undefined, despues: v }));
+    // An auth event's own small object (e.g. `{motivo}`): shown as "after" values. `tokenApi`
+    // says who acted (a personal API token), not what changed: the detail line shows it.
+    return Object.entries(cambios as Record<string, unknown>)
+      .filter(([campo]) => campo !== 'tokenApi')
+      .map(([campo, v]) => ({ campo, antes: undefined, despues: v }));
   }
   const keys = [...new Set([...Object.keys(antes ?? {}), ...Object.keys(despues ?? {})])];
   return keys.map((campo) => ({ campo, antes: antes?.[campo], despues: despues?.[campo] }));
@@ -225,6 +234,14 @@ export function AuditoriaTab() {
                   ip: open.ip ?? '—',
                 })}
               </Typography>
+              {apiTokenOf(open.cambios) !== undefined && (
+                <Typography variant="body2">
+                  {t('auditoria.viaApiToken', {
+                    id: apiTokenOf(open.cambios),
+                    actor: open.actorEmail ?? t('auditoria.anonymous'),
+                  })}
+                </Typography>
+              )}
               {changedFields(open.cambios).length > 0 ? (
                 <Table size="small" aria-label={t('auditoria.cambios')}>
                   <TableHead>
