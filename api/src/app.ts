@@ -10,6 +10,7 @@ import type Redis from 'ioredis';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/connection';
 import { seed, type SeedResult } from './db/seed';
+import { analyzeNeverAnalyzed } from './db/statistics';
 import { FallbackLockoutStore, RedisLockoutStore } from './lib/lockout-redis-store';
 import { MemoryLockoutStore, type LockoutStore } from './lib/lockout-store';
 import {
@@ -178,6 +179,8 @@ export async function buildApp(
       now(),
       handle.dialect,
     );
+    // A fresh PostgreSQL database has no planner statistics for its small tables (./db/statistics).
+    if (handle.dialect === 'postgres') await analyzeNeverAnalyzed(handle.db);
 
     const app = Fastify({
       logger: loggerOptions(config, options),

@@ -43,6 +43,9 @@ const LANDED = [
   '0012-passkeys',
   '0013-admin-mfa-obligatorio',
   '0014-grupos',
+  '0015-api-tokens',
+  '0016-scim',
+  '0017-sso',
 ];
 
 /** A migration file: `NNNN-name.ts`. */

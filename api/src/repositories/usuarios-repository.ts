@@ -282,7 +282,8 @@ interface FoldedRole {
  */
 const userWithRolesSql = new WeakMap<Db, string>();
 
-function userWithRolesQuery(db: Db, usuarioId: number): CompiledQuery<UserRoleRow> {
+/** The compiled query of `findUserWithRoles` for user `usuarioId` (exported for plan tests). */
+export function userWithRolesQuery(db: Db, usuarioId: number): CompiledQuery<UserRoleRow> {
   let text = userWithRolesSql.get(db);
   if (text === undefined) {
     const userColumns = [
