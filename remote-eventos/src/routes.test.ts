@@ -1,18 +1,15 @@
-import { paths } from '@gestion/shared';
+import { EVENTOS_PAGES, paths } from '@gestion/shared';
 import { describeRemoteRoutes } from '@gestion/ui/testing';
+import EventosPage from './features/eventos/components/EventosPage';
+import PeriodosPage from './features/periodos/components/PeriodosPage';
 import routesDefault, { routes } from './routes';
 
-describeRemoteRoutes('remote_eventos', { routes, routesDefault }, [
+describeRemoteRoutes(
+  'remote_eventos',
+  { routes, routesDefault },
   {
-    path: '/eventos',
-    permission: 'eventos:ver',
-    title: { es: 'Eventos', en: 'Events' },
-    nav: { order: 10, icon: 'eventos' },
+    table: EVENTOS_PAGES,
+    components: { eventos: EventosPage, periodos: PeriodosPage },
+    links: { periodos: [paths.eventoPeriodos(42), { id: '42' }] },
   },
-  {
-    path: '/eventos/:id/periodos',
-    permission: 'periodos:ver',
-    title: { es: 'Periodos del evento', en: 'Event periods' },
-    link: [paths.eventoPeriodos(42), { id: '42' }],
-  },
-]);
+);

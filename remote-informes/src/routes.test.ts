@@ -1,25 +1,16 @@
-import { paths } from '@gestion/shared';
+import { INFORMES_PAGES, paths } from '@gestion/shared';
 import { describeRemoteRoutes } from '@gestion/ui/testing';
+import FiltradoPage from './features/filtrado/components/FiltradoPage';
+import InformePage from './features/informes/components/InformePage';
+import InformesPage from './features/informes/components/InformesPage';
 import routesDefault, { routes } from './routes';
 
-describeRemoteRoutes('remote_informes', { routes, routesDefault }, [
+describeRemoteRoutes(
+  'remote_informes',
+  { routes, routesDefault },
   {
-    path: '/informes',
-    permission: 'informes:ver',
-    title: { es: 'Informes', en: 'Reports' },
-    nav: { order: 20, icon: 'informes' },
+    table: INFORMES_PAGES,
+    components: { informes: InformesPage, informe: InformePage, filtrado: FiltradoPage },
+    links: { informe: [paths.informe(5), { id: '5' }] },
   },
-  // One report: outside the navigation.
-  {
-    path: '/informes/:id',
-    permission: 'informes:ver',
-    title: { es: 'Informe', en: 'Report' },
-    link: [paths.informe(5), { id: '5' }],
-  },
-  {
-    path: '/filtrado',
-    permission: 'filtrado:usar',
-    title: { es: 'Filtrado', en: 'Filtering' },
-    nav: { order: 30, icon: 'filtrado' },
-  },
-]);
+);

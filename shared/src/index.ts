@@ -14,6 +14,7 @@ export * from './errors';
 export * from './messages';
 export * from './constants';
 export * from './routing';
+export * from './pages';
 export * from './runtime-config';
 export * from './api-client/http';
 export * from './contracts/listas';
