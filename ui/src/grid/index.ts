@@ -5,3 +5,5 @@
 export * from './ServerDataGrid';
 export * from './use-list-state';
 export * from './ResourceListPage';
+export * from './use-resource-list-page';
+export * from './link-column';

@@ -1,7 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useMemo, useState } from 'react';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -11,8 +9,8 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { EVENTO_SORT_FIELDS, paths, type EventoImportRow } from '@gestion/shared';
 import { usePermission } from '@gestion/shared/react';
-import { PageLoading, SearchField, useConfirmDelete, useFormatDateTime } from '@gestion/ui';
-import { DATE_PARAM, ResourceListPage, useServerListState } from '@gestion/ui/grid';
+import { PageLoading, SearchField, useFormatDateTime } from '@gestion/ui';
+import { DATE_PARAM, ResourceListPage, linkColumn, useResourceListPage } from '@gestion/ui/grid';
 import { PickersProvider } from '@gestion/ui/pickers';
 import { EstadoChip } from '../../../components/EstadoChip';
 import { useEventosTexts } from '../../../i18n/namespace';
@@ -36,31 +34,28 @@ export default function EventosPage() {
   const { t, ready } = useEventosTexts();
   // A date the api always sends: never empty, so no dash.
   const formatDate = useFormatDateTime({ fallback: '' });
-  const { askDelete: confirmDelete, dialog: confirmDialog } = useConfirmDelete();
   const canCreate = usePermission('eventos:crear');
   const canEdit = usePermission('eventos:editar');
   const canDelete = usePermission('eventos:eliminar');
 
-  const list = useServerListState({
+  const listPage = useResourceListPage({
+    text: (key) => t(`eventos.${key}`),
+    canCreate,
     defaultSort: [{ field: 'fechaInicio', sort: 'asc' }],
     sortFields: EVENTO_SORT_FIELDS,
-    filters: { q: true, estado: ESTADOS, desde: DATE_PARAM, hasta: DATE_PARAM },
+    filters: { estado: ESTADOS, desde: DATE_PARAM, hasta: DATE_PARAM },
   });
+  const { list, creating, setCreating, askDelete: confirmDelete, confirmDialog } = listPage;
   const { q, desde: desdeDay, hasta: hastaDay } = list.filters;
   const estado = (list.filters.estado || undefined) as EstadoEvento | undefined;
   const { setFilter } = list;
   // Memoised on the URL's text: a new object per render would reset what the picker shows.
   const desde = useMemo(() => dayOf(desdeDay), [desdeDay]);
   const hasta = useMemo(() => dayOf(hastaDay), [hastaDay]);
-  const setQ = useCallback(
-    (value: string) => setFilter('q', value, { replace: true }),
-    [setFilter],
-  );
   /** A picked or cleared day goes to the URL; a half-typed one stays in the field. */
   const setDay = (name: 'desde' | 'hasta') => (value: Dayjs | null) => {
     if (value === null || value.isValid()) setFilter(name, value ? value.format('YYYY-MM-DD') : '');
   };
-  const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Evento | null>(null);
   const [deleteEvento] = useDeleteEventoMutation();
   const [importEventos] = useImportEventosMutation();
@@ -91,21 +86,12 @@ export default function EventosPage() {
         deleted: t('eventos.deleted', { nombre: row.nombre }),
       });
     const cols: GridColDef<Evento>[] = [
-      {
+      linkColumn<Evento>({
         field: 'nombre',
         headerName: t('fields.nombre'),
-        flex: 2,
-        minWidth: 180,
-        renderCell: ({ row }) => (
-          <Link
-            component={RouterLink}
-            to={paths.eventoPeriodos(row.id)}
-            aria-label={t('eventos.periodosOf', { nombre: row.nombre })}
-          >
-            {row.nombre}
-          </Link>
-        ),
-      },
+        to: (row) => paths.eventoPeriodos(row.id),
+        label: (row) => t('eventos.periodosOf', { nombre: row.nombre }),
+      }),
       // The api sorts by nombre, dates and estado only (EVENTO_SORT_FIELDS).
       { field: 'lugar', headerName: t('fields.lugar'), flex: 1, minWidth: 140, sortable: false },
       {
@@ -172,7 +158,7 @@ export default function EventosPage() {
         spacing={2}
         sx={{ alignItems: { md: 'center' } }}
       >
-        <SearchField label={t('eventos.search')} value={q} onChange={setQ} />
+        <SearchField label={t('eventos.search')} value={q} onChange={listPage.setSearch} />
         <PickersProvider>
           <DatePicker
             label={t('eventos.desde')}
@@ -221,12 +207,10 @@ export default function EventosPage() {
 
   return (
     <ResourceListPage<Evento, EventoImportRow>
-      text={(key) => t(`eventos.${key}`)}
+      {...listPage.props}
       icon={EventIcon}
       query={query}
-      list={list}
       columns={columns}
-      onCreate={canCreate ? () => setCreating(true) : undefined}
       // The CSV import (eventos:crear, like POST /api/eventos/import): each row creates an event,
       // all or none; the list refreshes behind the result through the mutation's tag.
       csvImport={

@@ -1,7 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -17,15 +16,8 @@ import {
   type InformeTipo,
 } from '@gestion/shared';
 import { useAuth, usePermission } from '@gestion/shared/react';
-import {
-  PageLoading,
-  SearchField,
-  SelectField,
-  formatDateTime,
-  useConfirmDelete,
-  useLocale,
-} from '@gestion/ui';
-import { ResourceListPage, useServerListState } from '@gestion/ui/grid';
+import { PageLoading, SearchField, SelectField, formatDateTime, useLocale } from '@gestion/ui';
+import { ResourceListPage, linkColumn, useResourceListPage } from '@gestion/ui/grid';
 import { useInformesTexts } from '../../../i18n/namespace';
 import { useDeleteInformeMutation, useListInformesQuery } from '../api';
 import { NuevoInformeDialog } from './NuevoInformeDialog';
@@ -40,26 +32,23 @@ import { NuevoInformeDialog } from './NuevoInformeDialog';
 export default function InformesPage() {
   const { t, ready } = useInformesTexts();
   const locale = useLocale();
-  const { askDelete: confirmDelete, dialog: confirmDialog } = useConfirmDelete();
   const canCreate = usePermission('informes:crear');
   const canDelete = usePermission('informes:eliminar');
   const { user } = useAuth();
 
   // Search, type, sort and page live in the URL (issue #14): a reload or a link shows this list.
-  const list = useServerListState({
+  const listPage = useResourceListPage({
+    text: (key) => t(`informes.${key}`),
+    canCreate,
     defaultSort: [{ field: 'creadoEn', sort: 'desc' }],
     sortFields: INFORME_SORT_FIELDS,
     pageSize: INFORMES_PAGE_SIZE_DEFAULT,
-    filters: { q: true, tipo: INFORME_TIPOS },
+    filters: { tipo: INFORME_TIPOS },
   });
+  const { list, creating, setCreating, askDelete: confirmDelete, confirmDialog } = listPage;
   const { q } = list.filters;
   const tipo = list.filters.tipo as InformeTipo | '';
   const { setFilter } = list;
-  const setQ = useCallback(
-    (value: string) => setFilter('q', value, { replace: true }),
-    [setFilter],
-  );
-  const [creating, setCreating] = useState(false);
   const [deleteInforme] = useDeleteInformeMutation();
 
   const query = useListInformesQuery({
@@ -81,17 +70,12 @@ export default function InformesPage() {
       });
     };
     const cols: GridColDef<Informe>[] = [
-      {
+      linkColumn<Informe>({
         field: 'nombre',
         headerName: t('informes.nombre'),
-        flex: 2,
         minWidth: 200,
-        renderCell: ({ row }) => (
-          <Link component={RouterLink} to={paths.informe(row.id)}>
-            {row.nombre}
-          </Link>
-        ),
-      },
+        to: (row) => paths.informe(row.id),
+      }),
       {
         field: 'tipo',
         headerName: t('informes.tipo'),
@@ -144,12 +128,10 @@ export default function InformesPage() {
 
   return (
     <ResourceListPage<Informe>
-      text={(key) => t(`informes.${key}`)}
+      {...listPage.props}
       icon={AssessmentIcon}
       query={query}
-      list={list}
       columns={columns}
-      onCreate={canCreate ? () => setCreating(true) : undefined}
       emptyExtra={
         canCreate ? (
           <Button component={RouterLink} to={paths.filtrado()}>
@@ -162,7 +144,7 @@ export default function InformesPage() {
           <SearchField
             label={t('informes.search')}
             value={q}
-            onChange={setQ}
+            onChange={listPage.setSearch}
             sx={{ minWidth: { sm: 260 } }}
           />
           <SelectField
