@@ -19,8 +19,9 @@ export function initUiTestI18n(): void {
 }
 
 // What the remotes' tests share (issue #14): api answers, the gestor user, dialog steps, the
-// routes checks.
+// list pages' search and delete steps, the routes checks.
 export * from './dialogs';
 export * from './fixtures';
+export * from './list-page';
 export * from './routes';
 export * from './translations';

@@ -4,8 +4,8 @@ import {
   submitEmptyCreateDialog,
   validationError,
   versionConflict,
-  cancelConfirmation,
-  confirmAndExpectNotice,
+  deleteFirstRowAfterConfirmation,
+  searchOnServer,
 } from '@gestion/ui/testing';
 import type { User } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
@@ -25,6 +25,8 @@ const feria = makeEvento({
 function openListAs(viewer: User) {
   return renderPage(<EventosPage />, { url: '/eventos', auth: signedIn(viewer) });
 }
+
+const openAsGestor = () => openListAs(makeGestor());
 
 describe('EventosPage', () => {
   it('lists the events the server answers, each linking to its periods', async () => {
@@ -47,18 +49,9 @@ describe('EventosPage', () => {
   });
 
   it('searches 300 ms after the last keystroke, sending q once', async () => {
-    const fetchMock = mockFetch({
-      'GET /api/eventos': (call) => ({
-        body: page(call.query.get('q') === 'feria' ? [feria] : [congreso, feria]),
-      }),
-    });
-    const { user } = openListAs(makeGestor());
-    await screen.findByText('Congreso de primavera');
-    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nombre o lugar' }), 'feria');
-    await waitFor(
-      () => expect(screen.queryByText('Congreso de primavera')).not.toBeInTheDocument(),
-      { timeout: 5000 },
-    );
+    const search = { q: 'feria', matches: page([feria]), all: page([congreso, feria]) };
+    const box = 'Buscar por nombre o lugar';
+    const { fetchMock } = await searchOnServer('/api/eventos', search, openAsGestor, box);
     // Five keystrokes, one request: no partial word ('f', 'fe', …) reached the server.
     const searches = fetchMock.callsTo('GET /api/eventos').filter((c) => c.query.has('q'));
     expect(searches.map((c) => c.query.get('q'))).toEqual(['feria']);
@@ -120,24 +113,9 @@ describe('EventosPage', () => {
   });
 
   it('asks for confirmation before deleting, and deletes only when confirmed', async () => {
-    const fetchMock = mockFetch({
-      'GET /api/eventos': { body: page([congreso]) },
-      'DELETE /api/eventos/1': { status: 204 },
-    });
-    const { user, shell } = openListAs(makeGestor());
-    await screen.findByText('Congreso de primavera');
-    await user.click(screen.getByRole('button', { name: 'Eliminar Congreso de primavera' }));
-    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar el evento?' });
-    expect(dialog).toHaveTextContent(
-      'Se eliminará «Congreso de primavera» junto con todos sus periodos',
-    );
-    await cancelConfirmation(user, dialog, () => fetchMock.callsTo('DELETE /api/eventos/1'));
-
-    await confirmAndExpectNotice(user, {
-      open: 'Eliminar Congreso de primavera',
-      confirm: 'Eliminar',
-      sent: () => fetchMock.callsTo('DELETE /api/eventos/1'),
-      notify: shell.notify,
+    await deleteFirstRowAfterConfirmation('/api/eventos', page([congreso]), openAsGestor, {
+      dialog: '¿Eliminar el evento?',
+      message: 'Se eliminará «Congreso de primavera» junto con todos sus periodos',
       notice: 'Evento «Congreso de primavera» eliminado',
     });
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@gestion/shared';
 import { mockFetch } from '@gestion/shared/testing';
-import { cancelConfirmation, confirmAndExpectNotice } from '@gestion/ui/testing';
+import { deleteFirstRowAfterConfirmation, searchOnServer } from '@gestion/ui/testing';
 import { makeInforme, page } from '../../../testing/fixtures';
 import { makeGestor, makeUser, renderPage, signedIn } from '../../../testing/render';
 import InformesPage from './InformesPage';
@@ -20,6 +20,9 @@ const porMes = makeInforme({
 function openListAs(viewer: User) {
   return renderPage(<InformesPage />, { url: '/informes', auth: signedIn(viewer) });
 }
+
+const openAsGestor = () => openListAs(makeGestor());
+const openAsUsuario = () => openListAs(makeUser());
 
 describe('InformesPage', () => {
   it('lists the saved reports with type, author and date, each opening its page', async () => {
@@ -43,17 +46,9 @@ describe('InformesPage', () => {
   });
 
   it('searches by name and filters by type on the server', async () => {
-    const fetchMock = mockFetch({
-      'GET /api/informes': (call) => ({
-        body: page(call.query.get('q') === 'mes' ? [porMes] : [publicados, porMes]),
-      }),
-    });
-    const { user } = openListAs(makeUser());
-    await screen.findByText('Eventos publicados de marzo');
-    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nombre' }), 'mes');
-    await waitFor(() =>
-      expect(screen.queryByText('Eventos publicados de marzo')).not.toBeInTheDocument(),
-    );
+    const search = { q: 'mes', matches: page([porMes]), all: page([publicados, porMes]) };
+    const box = 'Buscar por nombre';
+    const { fetchMock, user } = await searchOnServer('/api/informes', search, openAsUsuario, box);
     await user.click(screen.getByRole('combobox', { name: 'Tipo' }));
     await user.click(await screen.findByRole('option', { name: 'Eventos por mes' }));
     await waitFor(() =>
@@ -65,24 +60,16 @@ describe('InformesPage', () => {
   });
 
   it('asks for confirmation naming the report before deleting it', async () => {
-    const fetchMock = mockFetch({
-      'GET /api/informes': { body: page([publicados]) },
-      'DELETE /api/informes/7': { status: 204 },
-    });
-    const { user, shell } = openListAs(makeGestor());
-    await screen.findByText('Eventos publicados de marzo');
-    await user.click(screen.getByRole('button', { name: 'Eliminar Eventos publicados de marzo' }));
-    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar el informe?' });
-    expect(dialog).toHaveTextContent('Se eliminará el informe «Eventos publicados de marzo»');
-    await cancelConfirmation(user, dialog, () => fetchMock.callsTo('DELETE /api/informes/7'));
-
-    await confirmAndExpectNotice(user, {
-      open: 'Eliminar Eventos publicados de marzo',
-      confirm: 'Eliminar',
-      sent: () => fetchMock.callsTo('DELETE /api/informes/7'),
-      notify: shell.notify,
-      notice: 'Informe «Eventos publicados de marzo» eliminado',
-    });
+    const fetchMock = await deleteFirstRowAfterConfirmation(
+      '/api/informes',
+      page([publicados]),
+      openAsGestor,
+      {
+        dialog: '¿Eliminar el informe?',
+        message: 'Se eliminará el informe «Eventos publicados de marzo»',
+        notice: 'Informe «Eventos publicados de marzo» eliminado',
+      },
+    );
     // The list is asked again.
     await waitFor(() => expect(fetchMock.callsTo('GET /api/informes')).toHaveLength(2));
   });
