@@ -138,6 +138,7 @@ writeResults(
     `${REQUESTS} peticiones secuenciales por escenario tras ${WARMUP} de calentamiento, una conexión keep-alive, api compilada en su propio proceso, con el token de una conexión SCIM.`,
     'Cada petición busca un usuario distinto elegido al azar entre 2000 existentes (o uno que no existe): la búsqueda usa el índice único de `usuarios.email` (el correo se guarda en minúsculas y el literal se pasa a minúsculas: userName no distingue mayúsculas, RFC 7643 §4.1.1).',
     'Cada petición también autentica la conexión (hash del token → fila de `scim_conexiones`) y relee los roles de su creador (la conexión actúa con su autoridad).',
+    'PostgreSQL: el api analiza al arrancar las tablas que PostgreSQL nunca analizó (`api/src/db/statistics.ts`, a429832). Sin ello (la misma prueba el 2026-11-26, antes de a429832) el plan de la consulta de roles del creador usaba hash joins y dos procesos paralelos: p50 25,8 ms y p95 69 ms.',
     ...Object.entries(results).map(
       ([d, r]) =>
         `${d}: medido ${r.date}${r.seedMs ? `, siembra de ${Math.round(r.seedMs / 1000)} s` : ''}.`,
