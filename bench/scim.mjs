@@ -102,9 +102,10 @@ async function runOn(dialect) {
 
 // BENCH_DIALECTS=postgres measures only those and keeps the other dialects' figures of the
 // committed bench/results/scim.json (each with the date of its own run).
-const dialects =
-  process.env.BENCH_DIALECTS?.split(',') ??
-  ['sqlite', ...(process.env.BENCH_DATABASE_URL ? ['postgres'] : [])];
+const dialects = process.env.BENCH_DIALECTS?.split(',') ?? [
+  'sqlite',
+  ...(process.env.BENCH_DATABASE_URL ? ['postgres'] : []),
+];
 const previous = process.env.BENCH_DIALECTS
   ? JSON.parse(readFileSync(new URL('./results/scim.json', import.meta.url), 'utf8'))
   : { results: {} };

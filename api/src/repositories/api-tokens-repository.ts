@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { API_TOKEN_PREFIJO_LENGTH, API_TOKEN_PREFIX } from '@gestion/shared';
 import type { RawDriver } from '../db/connection';
+import { whileUnchanged } from '../db/unchanged-reads';
 import type { Db } from '../db/types';
 import { hashToken } from './sesiones-repository';
 import type { UserRoleRow } from './usuarios-repository';
@@ -292,7 +293,9 @@ export function createApiTokenLookup(raw: RawDriver): ApiTokenLookup {
     const stmt = raw.sqlite
       .prepare<[string, string], LookupTuple>(LOOKUP_SQL.replaceAll('$1', '?'))
       .raw(true);
-    return (hash) => stmt.all(hash, hash).map(fromTuple);
+    const lookup = (hash: string) => stmt.all(hash, hash).map(fromTuple);
+    // Exactly fresh: rows are reused only while no connection has committed (../db/unchanged-reads).
+    return raw.sqlite.readonly ? whileUnchanged(raw.sqlite, lookup) : lookup;
   }
   const { pool } = raw;
   return async (hash) => {

@@ -4,6 +4,7 @@
  */
 import crypto, { randomBytes } from 'node:crypto';
 import type { RawDriver } from '../db/connection';
+import { whileUnchanged } from '../db/unchanged-reads';
 import type { UserRoleRow } from './usuarios-repository';
 import type { Db } from '../db/types';
 
@@ -187,7 +188,9 @@ export function createSessionLookup(raw: RawDriver): SessionLookup {
     const stmt = raw.sqlite
       .prepare<[string, string], LookupTuple>(LOOKUP_SQL.replaceAll('$1', '?'))
       .raw(true);
-    return (tokenHash) => stmt.all(tokenHash, tokenHash).map(fromTuple);
+    const lookup = (tokenHash: string) => stmt.all(tokenHash, tokenHash).map(fromTuple);
+    // Exactly fresh: rows are reused only while no connection has committed (../db/unchanged-reads).
+    return raw.sqlite.readonly ? whileUnchanged(raw.sqlite, lookup) : lookup;
   }
   const { pool } = raw;
   return async (tokenHash) => {

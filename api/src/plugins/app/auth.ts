@@ -9,9 +9,10 @@
  *
  * After either, `request.user` is the signed-in `User` and `request.session` its session.
  *
- * Every request re-reads session, user, roles and permissions in one prepared query (see
- * `createSessionLookup`): nothing is cached, so a logout, a role change or a deactivation takes
- * effect on the very next request, on every replica.
+ * Every request reads session, user, roles and permissions in one prepared query (see
+ * `createSessionLookup`), so a logout, a role change or a deactivation takes effect on the very
+ * next request, on every replica. On SQLite the rows read are reused only while no connection
+ * has committed since (`PRAGMA data_version`, ../../db/unchanged-reads.ts): exactly as fresh.
  *
  * A session whose user must change an admin-set password (`debeCambiarPassword`, issue #15) is
  * refused 403 PASSWORD_CHANGE_REQUIRED everywhere but PASSWORD_CHANGE_ALLOWED.
