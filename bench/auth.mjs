@@ -281,6 +281,7 @@ try {
       cpuRatios.length
         ? `/me server CPU per request (bare / api, µs): ${rounds.map((r) => `${f(r.bare.cpuMicrosPerRequest, 1)} / ${f(r.api.cpuMicrosPerRequest, 1)}`).join('; ')} — CPU ratio ${cpuRatios.map((x) => f(x, 2)).join(', ')}.`
         : '/me server CPU per request: not available on this OS.',
+      "On SQLite the session and token lookups reuse the rows they read until any connection commits (`api/src/db/unchanged-reads.ts`, exactly as fresh as the query); in these runs the only commits are the last-use slides (a session's once a minute, a token's every 5 minutes), so almost every request is served rows read earlier and still current. A workload committing between most requests pays the join each time: /me cost 40–43 µs of server CPU per request that way (same machine, before that change).",
       `Login: median of ${ROUNDS} pairs of ${SECONDS} s runs (order alternating, api first in the first pair); ratio per pair ${loginRounds.map((r) => f(r.ratio, 2)).join(', ')} (api req/s / bare verify/s: ${loginRounds.map((r) => `${f(r.api.requestsPerSecond, 1)} / ${f(r.bareArgon2.perSecond, 1)}`).join('; ')}); /healthz p99 during each pair's login load ${loginRounds.map((r) => f(r.healthz.p99ms)).join(', ')} ms (the worst is in the table).`,
       loginRounds.every((r) => r.api.cpuMicrosPerRequest !== null)
         ? `Login api CPU per request (whole process / main thread, µs): ${loginRounds.map((r) => `${f(r.api.cpuMicrosPerRequest)} / ${f(r.api.mainThreadCpuMicrosPerRequest)}`).join('; ')}.`
