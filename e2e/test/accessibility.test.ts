@@ -30,6 +30,7 @@ import { lifecycleLinks } from '../support/lifecycle';
 import { ADMIN, registerUser, startServer, type RunningServer } from '../support/server';
 import { startTestSmtp, type TestSmtp } from '../../api/test/support/smtp';
 import { startOidcProvider, type OidcTestProvider } from '../../api/test/support/oidc-provider';
+import { ssoProviderBody } from '../support/sso';
 import { PROVEEDOR } from '../support/accessibility-texts';
 
 type Scheme = 'light' | 'dark';
@@ -84,19 +85,7 @@ async function seed(): Promise<void> {
   await api('PUT', `/grupos/${grupo.id}/miembros`, { añadir: [brunoId] }, 200);
   // Issue #18: a single sign-on provider with a group line (Ajustes › Inicio de sesión único and
   // /login's "Continuar con …"); the api checks the issuer's discovery, so a real provider.
-  await api(
-    'POST',
-    '/sso/proveedores',
-    {
-      nombre: PROVEEDOR,
-      issuer: oidc.issuer,
-      clientId: oidc.clientId,
-      clientSecret: oidc.clientSecret,
-      dominios: ['acme.test'],
-      mapeoGrupos: [{ grupo: 'ventas', rol: 'gestor' }],
-    },
-    201,
-  );
+  await api('POST', '/sso/proveedores', ssoProviderBody(oidc, PROVEEDOR), 201);
   // Issue #17: a personal API token of the admin's (Mi cuenta › Tokens lists it, with "Revocar")
   // and a SCIM connection (Ajustes › Aprovisionamiento).
   await api(

@@ -19,6 +19,7 @@ import { lifecycleLinks, type LifecycleLinks } from '../support/lifecycle';
 import { ADMIN, registerUser, startServer, type RunningServer } from '../support/server';
 import { startTestSmtp, type TestSmtp } from '../../api/test/support/smtp';
 import { startOidcProvider, type OidcTestProvider } from '../../api/test/support/oidc-provider';
+import { ssoProviderBody } from '../support/sso';
 
 let server: RunningServer;
 let smtp: TestSmtp;
@@ -112,19 +113,7 @@ async function seed(): Promise<void> {
   ).id;
   // Ajustes › Inicio de sesión único (issue #18): a provider with a group line, so its editor
   // and delete confirmation open (the api checks the issuer's discovery: a real provider).
-  await api(
-    'POST',
-    '/sso/proveedores',
-    {
-      nombre: 'Acme ID',
-      issuer: oidc.issuer,
-      clientId: oidc.clientId,
-      clientSecret: oidc.clientSecret,
-      dominios: ['acme.test'],
-      mapeoGrupos: [{ grupo: 'ventas', rol: 'gestor' }],
-    },
-    201,
-  );
+  await api('POST', '/sso/proveedores', ssoProviderBody(oidc, 'Acme ID'), 201);
   links = await lifecycleLinks(server.url, smtp, adminToken, 'smoke');
 }
 
